@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Itanium PMU perf_events driver: build, boot and test.
+#
+#   make demo          install deps, build, boot the VM, perf list + perf stat
+#   make check         unit tests, VM kselftests, ia64-check, checkpatch
+#   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
+#
+# Expensive artefacts (kernel build, ia64 cross toolchain) are cached in
+# $(IA64_PMU_CACHE), keyed on their inputs.
+
+IA64_PMU_CACHE ?= /var/cache/ia64-pmu
+export IA64_PMU_CACHE
+TOOLS := tools/ia64-pmu
+
+.PHONY: all demo check deps kernel modules unit selftests initramfs vm \
+	vm-check ia64-gcc ia64-check checkpatch clean
+
+all: modules
+
+deps:
+	$(TOOLS)/install-deps.sh
+
+kernel: deps
+	$(TOOLS)/build-kernel.sh
+
+modules: kernel
+
+unit:
+	$(MAKE) -C tools/testing/ia64_pmu_model run
+
+selftests:
+	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu
+
+initramfs: kernel selftests
+	$(TOOLS)/mkinitramfs.sh
+
+vm: initramfs
+	$(TOOLS)/run-vm.sh "$(CMD)"
+
+vm-check: initramfs
+	$(TOOLS)/run-vm.sh /tests/run-all.sh
+
+ia64-gcc: deps
+	$(TOOLS)/build-ia64-gcc.sh
+
+ia64-check: ia64-gcc
+	$(TOOLS)/ia64-check.sh
+
+checkpatch: deps
+	$(TOOLS)/checkpatch.sh
+
+check: deps unit vm-check ia64-check checkpatch
+	@echo "make check: all passed"
+
+demo: initramfs
+	$(TOOLS)/run-vm.sh /tests/demo.sh
+
+clean:
+	$(MAKE) -C tools/testing/ia64_pmu_model clean
+	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu clean
+	rm -rf build

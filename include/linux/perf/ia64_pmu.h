@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hardware-access layer of the Itanium PMU driver.
+ *
+ * The driver core touches the PMU only through these calls. On Itanium
+ * they are the architectural intrinsics; elsewhere the simulated backend
+ * (drivers/perf/ia64/sim, CONFIG_IA64_PMU_SIM) provides them on top of
+ * the software model of the PMU. Nothing above this layer knows which.
+ *
+ * All calls act on the PMU of the calling CPU: callers run with
+ * preemption disabled, as they must on hardware.
+ */
+#ifndef __LINUX_PERF_IA64_PMU_H
+#define __LINUX_PERF_IA64_PMU_H
+
+#include <linux/interrupt.h>
+#include <linux/types.h>
+
+/* PAL_PERF_MON_INFO return value fields (spec 004 Table 6-24) */
+#define IA64_PMU_PAL_GENERIC(info)	((info) & 0xff)
+#define IA64_PMU_PAL_WIDTH(info)	(((info) >> 8) & 0xff)
+#define IA64_PMU_PAL_CYCLES(info)	(((info) >> 16) & 0xff)
+#define IA64_PMU_PAL_RETIRED(info)	(((info) >> 24) & 0xff)
+
+/*
+ * PAL_PERF_MON_INFO memory buffer (spec 004 Table 6-24): four 256-bit
+ * masks, PAL_PMCmask, PAL_PMDmask, PAL_CYCLES_MASK, PAL_RETIRED_MASK.
+ */
+#define IA64_PMU_PAL_BUF_WORDS		16
+#define IA64_PMU_PAL_PMC_MASK		0
+#define IA64_PMU_PAL_PMD_MASK		4
+#define IA64_PMU_PAL_CYCLES_MASK	8
+#define IA64_PMU_PAL_RETIRED_MASK	12
+
+/* PSR bits the PMU depends on (spec 001 §7.2.1) */
+#define IA64_PMU_PSR_UP		(1UL << 2)
+#define IA64_PMU_PSR_SP		(1UL << 20)
+#define IA64_PMU_PSR_PP		(1UL << 21)
+#define IA64_PMU_PSR_DB		(1UL << 24)
+
+/* CPUID[3] version information: family 31:24, model 23:16 */
+#define IA64_PMU_CPUID_FAMILY(v)	(((v) >> 24) & 0xff)
+#define IA64_PMU_CPUID_MODEL(v)		(((v) >> 16) & 0xff)
+#define IA64_PMU_FAMILY_ITANIUM		0x07
+#define IA64_PMU_FAMILY_ITANIUM2	0x1f
+
+#ifdef CONFIG_IA64
+
+#include <asm/hw_irq.h>
+#include <asm/intrinsics.h>
+#include <asm/pal.h>
+#include <asm/processor.h>
+
+static inline u64 ia64_pmu_read_pmc(unsigned int idx)
+{
+	return ia64_get_pmc(idx);
+}
+
+static inline void ia64_pmu_write_pmc(unsigned int idx, u64 val)
+{
+	ia64_set_pmc(idx, val);
+}
+
+static inline u64 ia64_pmu_read_pmd(unsigned int idx)
+{
+	return ia64_get_pmd(idx);
+}
+
+static inline void ia64_pmu_write_pmd(unsigned int idx, u64 val)
+{
+	ia64_set_pmd(idx, val);
+}
+
+static inline u64 ia64_pmu_read_ibr(unsigned int idx)
+{
+	return ia64_get_ibr(idx);
+}
+
+static inline void ia64_pmu_write_ibr(unsigned int idx, u64 val)
+{
+	ia64_set_ibr(idx, val);
+}
+
+static inline u64 ia64_pmu_read_dbr(unsigned int idx)
+{
+	return ia64_get_dbr(idx);
+}
+
+static inline void ia64_pmu_write_dbr(unsigned int idx, u64 val)
+{
+	ia64_set_dbr(idx, val);
+}
+
+/* Data serialization: PMC writes take effect for what follows */
+static inline void ia64_pmu_srlz(void)
+{
+	ia64_srlz_d();
+}
+
+static inline u64 ia64_pmu_get_psr(void)
+{
+	return ia64_getreg(_IA64_REG_PSR);
+}
+
+/* PSR.pp and PSR.up: the ssm/rsm immediates must be constants */
+static inline void ia64_pmu_psr_pp(bool on)
+{
+	if (on)
+		ia64_ssm(IA64_PSR_PP);
+	else
+		ia64_rsm(IA64_PSR_PP);
+	ia64_srlz_d();
+}
+
+static inline void ia64_pmu_psr_up(bool on)
+{
+	if (on)
+		ia64_ssm(IA64_PSR_UP);
+	else
+		ia64_rsm(IA64_PSR_UP);
+	ia64_srlz_d();
+}
+
+static inline void ia64_pmu_psr_sp(bool on)
+{
+	if (on)
+		ia64_ssm(IA64_PSR_SP);
+	else
+		ia64_rsm(IA64_PSR_SP);
+	ia64_srlz_d();
+}
+
+static inline long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info)
+{
+	pal_perf_mon_info_u_t pm;
+	s64 status;
+
+	status = ia64_pal_perf_mon_info(buf, &pm);
+	*info = pm.ppmi_data;
+	return status;
+}
+
+static inline u64 ia64_pmu_cpuid_version(void)
+{
+	return ia64_get_cpuid(3);
+}
+
+/*
+ * The PMU interrupt: CR.PMV on every CPU points at IA64_PERFMON_VECTOR
+ * (ia64 glue patch); the handler runs in hard-interrupt context.
+ */
+int ia64_pmu_request_irq(irq_handler_t handler);
+void ia64_pmu_free_irq(void);
+
+#else /* !CONFIG_IA64: the simulated backend */
+
+u64 ia64_pmu_read_pmc(unsigned int idx);
+void ia64_pmu_write_pmc(unsigned int idx, u64 val);
+u64 ia64_pmu_read_pmd(unsigned int idx);
+void ia64_pmu_write_pmd(unsigned int idx, u64 val);
+u64 ia64_pmu_read_ibr(unsigned int idx);
+void ia64_pmu_write_ibr(unsigned int idx, u64 val);
+u64 ia64_pmu_read_dbr(unsigned int idx);
+void ia64_pmu_write_dbr(unsigned int idx, u64 val);
+void ia64_pmu_srlz(void);
+u64 ia64_pmu_get_psr(void);
+void ia64_pmu_psr_pp(bool on);
+void ia64_pmu_psr_up(bool on);
+void ia64_pmu_psr_sp(bool on);
+long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
+u64 ia64_pmu_cpuid_version(void);
+int ia64_pmu_request_irq(irq_handler_t handler);
+void ia64_pmu_free_irq(void);
+
+#endif /* CONFIG_IA64 */
+
+#endif /* __LINUX_PERF_IA64_PMU_H */
