@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Itanium PMU driver: definitions shared by the driver core and the
+ * per-CPU-model tables (ia64_pmu_<model>.c).
+ */
+#ifndef __IA64_PMU_H
+#define __IA64_PMU_H
+
+#include <linux/interrupt.h>
+#include <linux/percpu.h>
+#include <linux/perf_event.h>
+#include <linux/types.h>
+
+/* Generic counters PMC/PMD4-7 (spec 004 §6.2.2) */
+#define IA64_PMU_FIRST_COUNTER	4
+#define IA64_PMU_MAX_COUNTERS	4
+
+/* Generic PMC fields (spec 004 Figures 6-13/6-14) */
+#define IA64_PMC_PLM_USER	0x8		/* privilege level 3 */
+#define IA64_PMC_PLM_KERNEL	0x1		/* privilege level 0 */
+#define IA64_PMC_OI		(1UL << 5)
+#define IA64_PMC_PM		(1UL << 6)
+#define IA64_PMC_THRES_MAX_67	3		/* 2-bit field on PMC6/7 */
+
+/* PMC0 (spec 004 §6.2.3, Table 6-7) */
+#define IA64_PMC0_FR		0x1UL
+#define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
+#define IA64_PMC0_OVFL_MASK	0xf0UL
+
+/* Counter sets of an event: bit n = PMC/PMD(4 + n) may count it */
+#define IA64_CTR(n)		(1U << ((n) - IA64_PMU_FIRST_COUNTER))
+#define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
+#define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
+
+/* Qualification support of an event (spec 004 §7.8 "Qualification") */
+#define IA64_Q_IAR		0x1	/* instruction address range (PMC13) */
+#define IA64_Q_OPC		0x2	/* opcode matching (PMC8/9) */
+#define IA64_Q_DAR		0x4	/* data address range (PMC11) */
+#define IA64_Q_DAR_PARTIAL	0x8	/* data range applies to part only */
+
+/* One event of a CPU model's event list */
+struct ia64_pmu_event {
+	const char *name;	/* the manual's name, e.g. "CPU_CYCLES" */
+	u8 es;			/* event select, PMC bits 14:8 */
+	u8 umask;		/* unit mask value, PMC bits 19:16 */
+	u8 umask_mask;		/* umask bits significant for this event */
+	u8 counters;		/* IA64_CTR() set */
+	u8 max_inc;		/* maximum increment per cycle */
+	u8 qual;		/* IA64_Q_* */
+};
+
+/* What the driver knows of one CPU model; cross-checked with PAL at probe */
+struct ia64_pmu_model {
+	const char *name;		/* caps/pmu_name */
+	u8 family;			/* CPUID[3] family */
+	u8 nr_generic;			/* PAL: generic PMC/PMD pairs */
+	u8 width;			/* PAL: implemented counter width */
+	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
+	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
+	const struct ia64_pmu_event *events;
+	unsigned int nr_events;
+};
+
+extern const struct ia64_pmu_model ia64_pmu_merced;
+
+/* Per-CPU state of the driver */
+struct ia64_pmu_cpu {
+	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
+	struct perf_event *event_list[IA64_PMU_MAX_COUNTERS];
+	int assign[IA64_PMU_MAX_COUNTERS];	/* counter of event_list[i] */
+	int n_events;
+	int n_txn;			/* events added in the open txn */
+	unsigned int txn_flags;
+	bool enabled;
+	bool monitored;			/* PSR.pp set: the CPU has events */
+	bool dirty;			/* assignment changed: reprogram */
+};
+
+irqreturn_t ia64_pmu_isr(int irq, void *dev);
+void ia64_pmu_event_update(struct perf_event *event);
+int ia64_pmu_set_period(struct perf_event *event);
+DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
+
+#endif /* __IA64_PMU_H */

@@ -1,0 +1,754 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf_events driver for the Intel Itanium (IA-64) performance monitoring
+ * unit: probe, registration and sysfs.
+ *
+ * The PMU is reached only through the hardware-access layer of
+ * <linux/perf/ia64_pmu.h>: the arch intrinsics on Itanium, the software
+ * model of drivers/perf/ia64/sim elsewhere.
+ */
+
+#define pr_fmt(fmt) "ia64_pmu: " fmt
+
+#include <linux/bitops.h>
+#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/sysfs.h>
+#include <uapi/linux/perf/ia64_pmu.h>
+
+#include "ia64_pmu.h"
+
+static const struct ia64_pmu_model *ia64_pmu_models[] = {
+	&ia64_pmu_merced,
+};
+
+struct ia64_pmu {
+	struct pmu pmu;
+	const struct ia64_pmu_model *model;
+};
+
+static struct ia64_pmu ia64_pmu;
+
+DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
+
+static u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
+static u64 ia64_pmu_max_period;
+
+/*
+ * Generic events (spec 004 ch. 7; the choices are explained in
+ * Documentation/admin-guide/perf/ia64-pmu.rst).
+ */
+static const u64 ia64_pmu_hw_map[PERF_COUNT_HW_MAX] = {
+	[PERF_COUNT_HW_CPU_CYCLES]	= IA64_PMU_CONFIG(0x12, 0x0),
+	[PERF_COUNT_HW_INSTRUCTIONS]	= IA64_PMU_CONFIG(0x08, 0x0),
+};
+
+static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
+{
+	const struct ia64_pmu_model *model = ia64_pmu.model;
+	u8 es = (config & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT;
+	u8 umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
+		   IA64_PMU_CFG_UMASK_SHIFT;
+	unsigned int i;
+
+	for (i = 0; i < model->nr_events; i++)
+		if (model->events[i].es == es && model->events[i].umask == umask)
+			return &model->events[i];
+	return NULL;
+}
+
+/*
+ * Check a PMC4-7 image from the user and return the counters that can
+ * take it, or a negative errno.
+ */
+static int ia64_pmu_check_config(u64 config)
+{
+	const struct ia64_pmu_event *ev;
+	unsigned int thres, ism;
+	unsigned int counters;
+
+	if (config & ~IA64_PMU_CFG_VALID)
+		return -EINVAL;
+	ev = ia64_pmu_lookup(config);
+	if (!ev)
+		return -EINVAL;
+
+	/* ism 0b11 excludes both instruction sets: it would count nothing */
+	ism = (config & IA64_PMU_CFG_ISM_MASK) >> IA64_PMU_CFG_ISM_SHIFT;
+	if (ism == 0x3)
+		return -EINVAL;
+
+	/* A threshold is compared with the per-cycle increment (Table 6-6) */
+	thres = (config & IA64_PMU_CFG_THRES_MASK) >> IA64_PMU_CFG_THRES_SHIFT;
+	if (thres && thres >= ev->max_inc)
+		return -EINVAL;
+
+	counters = ev->counters;
+	if (thres > IA64_PMC_THRES_MAX_67)
+		counters &= IA64_CTR_45;
+	return counters ? counters : -EINVAL;
+}
+
+static unsigned int ia64_pmu_event_counters(struct perf_event *event)
+{
+	return event->hw.event_base;
+}
+
+/*
+ * Find a counter for each of @n events within its counter set; keep an
+ * event on the counter it already has when possible. With four counters
+ * the search is at most 4! steps and finds a placement if one exists.
+ */
+static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
+				 unsigned int used, int *assign)
+{
+	unsigned int free_ctrs, ctr;
+	int cur;
+
+	if (i == n)
+		return true;
+	free_ctrs = ia64_pmu_event_counters(events[i]) & ~used;
+	cur = events[i]->hw.idx;
+	if (cur >= 0 && free_ctrs & IA64_CTR(cur)) {
+		assign[i] = cur;
+		if (ia64_pmu_assign_from(events, n, i + 1,
+					 used | IA64_CTR(cur), assign))
+			return true;
+		free_ctrs &= ~IA64_CTR(cur);
+	}
+	for_each_set_bit(ctr, (unsigned long *)&free_ctrs,
+			 IA64_PMU_MAX_COUNTERS) {
+		assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
+		if (ia64_pmu_assign_from(events, n, i + 1,
+					 used | BIT(ctr), assign))
+			return true;
+	}
+	return false;
+}
+
+static bool ia64_pmu_assign(struct perf_event **events, int n, int *assign)
+{
+	return ia64_pmu_assign_from(events, n, 0, 0, assign);
+}
+
+/* Would @event and the members of its group fit on an empty PMU? */
+static int ia64_pmu_validate_group(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader;
+	struct perf_event *events[IA64_PMU_MAX_COUNTERS];
+	int assign[IA64_PMU_MAX_COUNTERS];
+	struct perf_event *sibling;
+	int n = 0;
+
+	if (leader != event && leader->pmu == event->pmu)
+		events[n++] = leader;
+	for_each_sibling_event(sibling, leader) {
+		if (sibling->pmu != event->pmu ||
+		    sibling->state <= PERF_EVENT_STATE_OFF)
+			continue;
+		if (n == IA64_PMU_MAX_COUNTERS)
+			return -EINVAL;
+		events[n++] = sibling;
+	}
+	if (n == IA64_PMU_MAX_COUNTERS)
+		return -EINVAL;
+	events[n++] = event;
+	return ia64_pmu_assign(events, n, assign) ? 0 : -EINVAL;
+}
+
+static int ia64_pmu_event_init(struct perf_event *event)
+{
+	struct perf_event_attr *attr = &event->attr;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 config, plm;
+	int counters;
+
+	switch (attr->type) {
+	case PERF_TYPE_RAW:
+		config = attr->config;
+		break;
+	case PERF_TYPE_HARDWARE:
+		if (attr->config >= PERF_COUNT_HW_MAX)
+			return -EINVAL;
+		config = ia64_pmu_hw_map[attr->config];
+		if (!config)
+			return -EOPNOTSUPP;
+		break;
+	case PERF_TYPE_HW_CACHE:
+		return -EOPNOTSUPP;
+	default:
+		return -ENOENT;
+	}
+
+	if (attr->exclude_idle || is_sampling_event(event) ||
+	    has_branch_stack(event) || attr->precise_ip)
+		return -EOPNOTSUPP;
+	if (attr->config1 || attr->config2)
+		return -EINVAL;
+
+	counters = ia64_pmu_check_config(config);
+	if (counters < 0)
+		return counters;
+
+	/* exclude_hv: Linux on Itanium runs no code at privilege 1 or 2 */
+	plm = (attr->exclude_user ? 0 : IA64_PMC_PLM_USER) |
+	      (attr->exclude_kernel ? 0 : IA64_PMC_PLM_KERNEL);
+	if (!plm)
+		return -EINVAL;
+
+	/* Privileged monitor: user code cannot stop it with rum */
+	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
+	hwc->event_base = counters;
+	hwc->idx = -1;
+	hwc->sample_period = ia64_pmu_max_period;
+	hwc->last_period = hwc->sample_period;
+	local64_set(&hwc->period_left, hwc->sample_period);
+
+	return ia64_pmu_validate_group(event);
+}
+
+/* Fold the counter's progress since the last update into the count */
+void ia64_pmu_event_update(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev, now, delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		now = ia64_pmu_read_pmd(hwc->idx) & ia64_pmu_cnt_mask;
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	delta = (now - prev) & ia64_pmu_cnt_mask;
+	local64_add(delta, &event->count);
+	local64_sub(delta, &hwc->period_left);
+}
+
+/*
+ * Preload the counter with 2^32 - N to overflow after N events (spec 004
+ * §6.2.2). Returns true when a period has elapsed.
+ */
+int ia64_pmu_set_period(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	s64 left = local64_read(&hwc->period_left);
+	s64 period = hwc->sample_period;
+	int elapsed = 0;
+
+	if (unlikely(left <= -period)) {
+		left = period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+		elapsed = 1;
+	}
+	if (unlikely(left <= 0)) {
+		left += period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+		elapsed = 1;
+	}
+	if (left > ia64_pmu_max_period)
+		left = ia64_pmu_max_period;
+
+	local64_set(&hwc->prev_count, (u64)-left & ia64_pmu_cnt_mask);
+	ia64_pmu_write_pmd(hwc->idx, (u64)-left & ia64_pmu_cnt_mask);
+	perf_event_update_userpage(event);
+	return elapsed;
+}
+
+static void ia64_pmu_start(struct perf_event *event, int flags)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
+		return;
+	if (flags & PERF_EF_RELOAD)
+		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
+	hwc->state = 0;
+
+	ia64_pmu_set_period(event);
+	ia64_pmu_write_pmc(hwc->idx, hwc->config);
+}
+
+static void ia64_pmu_stop(struct perf_event *event, int flags)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 pmc0;
+
+	if (!(hwc->state & PERF_HES_STOPPED)) {
+		/* plm = 0: the monitor counts nothing (Table 6-11) */
+		ia64_pmu_write_pmc(hwc->idx, 0);
+		hwc->state |= PERF_HES_STOPPED;
+	}
+	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
+		/* The update accounts a pending wrap: drop its overflow bit */
+		ia64_pmu_event_update(event);
+		pmc0 = ia64_pmu_read_pmc(0);
+		if (pmc0 & IA64_PMC0_OVFL(hwc->idx))
+			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_OVFL(hwc->idx));
+		hwc->state |= PERF_HES_UPTODATE;
+	}
+}
+
+/*
+ * add/del only collect events; the counters are (re)programmed by
+ * ia64_pmu_enable(), which the core calls after them.
+ */
+static int ia64_pmu_add(struct perf_event *event, int flags)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	struct hw_perf_event *hwc = &event->hw;
+	int assign[IA64_PMU_MAX_COUNTERS];
+	int n = cpuc->n_events;
+
+	if (n == IA64_PMU_MAX_COUNTERS)
+		return -EAGAIN;
+	cpuc->event_list[n] = event;
+	if (cpuc->txn_flags & PERF_PMU_TXN_ADD) {
+		cpuc->n_txn++;
+	} else {
+		if (!ia64_pmu_assign(cpuc->event_list, n + 1, assign))
+			return -EAGAIN;
+		memcpy(cpuc->assign, assign, sizeof(assign));
+	}
+	cpuc->n_events++;
+	cpuc->dirty = true;
+
+	hwc->state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
+	if (!(flags & PERF_EF_START))
+		hwc->state |= PERF_HES_ARCH;
+	return 0;
+}
+
+static void ia64_pmu_del(struct perf_event *event, int flags)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	struct hw_perf_event *hwc = &event->hw;
+	int i;
+
+	ia64_pmu_stop(event, PERF_EF_UPDATE);
+	for (i = 0; i < cpuc->n_events; i++)
+		if (cpuc->event_list[i] == event)
+			break;
+	if (WARN_ON_ONCE(i == cpuc->n_events))
+		return;
+	if (i >= cpuc->n_events - cpuc->n_txn)
+		cpuc->n_txn--;
+	for (; i < cpuc->n_events - 1; i++) {
+		cpuc->event_list[i] = cpuc->event_list[i + 1];
+		cpuc->assign[i] = cpuc->assign[i + 1];
+	}
+	cpuc->n_events--;
+	if (hwc->idx >= 0)
+		cpuc->counter[hwc->idx - IA64_PMU_FIRST_COUNTER] = NULL;
+	hwc->idx = -1;
+	cpuc->dirty = true;
+	perf_event_update_userpage(event);
+}
+
+static void ia64_pmu_read(struct perf_event *event)
+{
+	ia64_pmu_event_update(event);
+}
+
+/* Move events to their newly assigned counters and start new ones */
+static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
+{
+	struct perf_event *event;
+	int i, idx;
+
+	for (i = 0; i < cpuc->n_events; i++) {
+		event = cpuc->event_list[i];
+		idx = event->hw.idx;
+		if (idx < 0 || idx == cpuc->assign[i])
+			continue;
+		ia64_pmu_stop(event, PERF_EF_UPDATE);
+		if (cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] == event)
+			cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = NULL;
+		event->hw.idx = -1;
+	}
+	for (i = 0; i < cpuc->n_events; i++) {
+		event = cpuc->event_list[i];
+		if (event->hw.idx >= 0)
+			continue;
+		idx = cpuc->assign[i];
+		event->hw.idx = idx;
+		cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = event;
+		if (!(event->hw.state & PERF_HES_ARCH))
+			ia64_pmu_start(event, PERF_EF_RELOAD);
+		perf_event_update_userpage(event);
+	}
+	cpuc->dirty = false;
+}
+
+/*
+ * The whole PMU is frozen with PMC0.fr (spec 004 §6.2.3). PSR.pp, which
+ * enables the privileged monitors, is kept set exactly while the CPU has
+ * events: it marks the context as monitored for the ISR (spec 003
+ * Figure 7-7), and a CPU without events never touches the PMU.
+ */
+static void ia64_pmu_disable(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+
+	if (!cpuc->enabled)
+		return;
+	cpuc->enabled = false;
+	if (cpuc->monitored)
+		ia64_pmu_write_pmc(0, ia64_pmu_read_pmc(0) | IA64_PMC0_FR);
+}
+
+static void ia64_pmu_enable(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	bool monitored = cpuc->n_events;
+	u64 pmc0;
+
+	if (cpuc->enabled)
+		return;
+	cpuc->enabled = true;
+	if (cpuc->dirty)
+		ia64_pmu_reprogram(cpuc);
+	if (monitored != cpuc->monitored) {
+		ia64_pmu_psr_pp(monitored);
+		cpuc->monitored = monitored;
+	}
+	if (!monitored)
+		return;		/* nothing to count: stay frozen */
+
+	/* A pending overflow keeps the PMU frozen: the ISR unfreezes it */
+	pmc0 = ia64_pmu_read_pmc(0);
+	if (!(pmc0 & IA64_PMC0_OVFL_MASK))
+		ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
+}
+
+static void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+
+	WARN_ON_ONCE(cpuc->txn_flags);
+	cpuc->txn_flags = txn_flags;
+	if (txn_flags & ~PERF_PMU_TXN_ADD)
+		return;
+	perf_pmu_disable(pmu);
+	cpuc->n_txn = 0;
+}
+
+static int ia64_pmu_commit_txn(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	int assign[IA64_PMU_MAX_COUNTERS];
+
+	if (cpuc->txn_flags & ~PERF_PMU_TXN_ADD) {
+		cpuc->txn_flags = 0;
+		return 0;
+	}
+	if (!ia64_pmu_assign(cpuc->event_list, cpuc->n_events, assign))
+		return -EAGAIN;
+	memcpy(cpuc->assign, assign, sizeof(assign));
+	cpuc->txn_flags = 0;
+	cpuc->n_txn = 0;
+	perf_pmu_enable(pmu);
+	return 0;
+}
+
+static void ia64_pmu_cancel_txn(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	unsigned int txn_flags = cpuc->txn_flags;
+
+	cpuc->txn_flags = 0;
+	if (txn_flags & ~PERF_PMU_TXN_ADD)
+		return;
+	/* events added in the transaction and not deleted since */
+	cpuc->n_events -= cpuc->n_txn;
+	cpuc->n_txn = 0;
+	perf_pmu_enable(pmu);
+}
+
+/* sysfs: format/ (spec 004 Figures 6-13/6-14, uapi ia64_pmu.h) */
+PMU_FORMAT_ATTR(event, "config:8-14");
+PMU_FORMAT_ATTR(umask, "config:16-19");
+PMU_FORMAT_ATTR(thres, "config:20-22");
+PMU_FORMAT_ATTR(ism, "config:24-25");
+
+static struct attribute *ia64_pmu_format_attrs[] = {
+	&format_attr_event.attr,
+	&format_attr_umask.attr,
+	&format_attr_thres.attr,
+	&format_attr_ism.attr,
+	NULL,
+};
+
+static const struct attribute_group ia64_pmu_format_group = {
+	.name = "format",
+	.attrs = ia64_pmu_format_attrs,
+};
+
+/*
+ * events/: one file per event of the model's table, "event=0x12,umask=0x0",
+ * built at probe time from the table so that it stays the single source.
+ */
+#define IA64_PMU_EVENT_STR_LEN	sizeof("event=0x7f,umask=0xf")
+
+struct ia64_pmu_event_attr {
+	struct perf_pmu_events_attr pmu_attr;
+	char str[IA64_PMU_EVENT_STR_LEN];
+};
+
+static struct ia64_pmu_event_attr *ia64_pmu_event_attrs;
+
+static struct attribute_group ia64_pmu_events_group = {
+	.name = "events",
+};
+
+static int ia64_pmu_build_events(const struct ia64_pmu_model *model)
+{
+	struct attribute **attrs;
+	unsigned int i;
+
+	ia64_pmu_event_attrs = kcalloc(model->nr_events,
+				       sizeof(*ia64_pmu_event_attrs),
+				       GFP_KERNEL);
+	attrs = kcalloc(model->nr_events + 1, sizeof(*attrs), GFP_KERNEL);
+	if (!ia64_pmu_event_attrs || !attrs) {
+		kfree(ia64_pmu_event_attrs);
+		kfree(attrs);
+		return -ENOMEM;
+	}
+	for (i = 0; i < model->nr_events; i++) {
+		const struct ia64_pmu_event *ev = &model->events[i];
+		struct ia64_pmu_event_attr *ea = &ia64_pmu_event_attrs[i];
+
+		snprintf(ea->str, sizeof(ea->str), "event=0x%02x,umask=0x%x",
+			 ev->es, ev->umask);
+		sysfs_attr_init(&ea->pmu_attr.attr.attr);
+		ea->pmu_attr.attr.attr.name = ev->name;
+		ea->pmu_attr.attr.attr.mode = 0444;
+		ea->pmu_attr.attr.show = perf_event_sysfs_show;
+		ea->pmu_attr.event_str = ea->str;
+		attrs[i] = &ea->pmu_attr.attr.attr;
+	}
+	ia64_pmu_events_group.attrs = attrs;
+	return 0;
+}
+
+static void ia64_pmu_free_events(void)
+{
+	kfree(ia64_pmu_events_group.attrs);
+	ia64_pmu_events_group.attrs = NULL;
+	kfree(ia64_pmu_event_attrs);
+	ia64_pmu_event_attrs = NULL;
+}
+
+/* caps/ */
+static ssize_t pmu_name_show(struct device *dev,
+			     struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", ia64_pmu.model->name);
+}
+static DEVICE_ATTR_RO(pmu_name);
+
+static ssize_t counters_show(struct device *dev,
+			     struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ia64_pmu.model->nr_generic);
+}
+static DEVICE_ATTR_RO(counters);
+
+static ssize_t counter_width_show(struct device *dev,
+				  struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ia64_pmu.model->width);
+}
+static DEVICE_ATTR_RO(counter_width);
+
+static struct attribute *ia64_pmu_caps_attrs[] = {
+	&dev_attr_pmu_name.attr,
+	&dev_attr_counters.attr,
+	&dev_attr_counter_width.attr,
+	NULL,
+};
+
+static const struct attribute_group ia64_pmu_caps_group = {
+	.name = "caps",
+	.attrs = ia64_pmu_caps_attrs,
+};
+
+/* cpus: perf treats a PMU with "cpus" (and no "cpumask") as a core PMU */
+static ssize_t cpus_show(struct device *dev,
+			 struct device_attribute *attr, char *buf)
+{
+	return cpumap_print_to_pagebuf(true, buf, cpu_possible_mask);
+}
+static DEVICE_ATTR_RO(cpus);
+
+static struct attribute *ia64_pmu_common_attrs[] = {
+	&dev_attr_cpus.attr,
+	NULL,
+};
+
+static const struct attribute_group ia64_pmu_common_group = {
+	.attrs = ia64_pmu_common_attrs,
+};
+
+static const struct attribute_group *ia64_pmu_attr_groups[] = {
+	&ia64_pmu_common_group,
+	&ia64_pmu_format_group,
+	&ia64_pmu_events_group,
+	&ia64_pmu_caps_group,
+	NULL,
+};
+
+/* Identify the CPU model by CPUID[3] family (spec 004 §6.2.9) */
+static const struct ia64_pmu_model *ia64_pmu_find_model(void)
+{
+	u64 family = IA64_PMU_CPUID_FAMILY(ia64_pmu_cpuid_version());
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ia64_pmu_models); i++)
+		if (ia64_pmu_models[i]->family == family)
+			return ia64_pmu_models[i];
+	pr_info("no support for CPU family 0x%llx\n", family);
+	return NULL;
+}
+
+/*
+ * PAL_PERF_MON_INFO (spec 004 Table 6-24) must describe the PMU the model
+ * table was written for. The masks are reported, not trusted: PAL is
+ * known to misreport some of them (spec README), the table wins.
+ */
+static int ia64_pmu_check_pal(const struct ia64_pmu_model *model)
+{
+	u64 buf[IA64_PMU_PAL_BUF_WORDS] = { };
+	u64 info;
+	long status;
+
+	status = ia64_pmu_pal_perf_mon_info(buf, &info);
+	if (status) {
+		pr_err("PAL_PERF_MON_INFO failed: %ld\n", status);
+		return -ENODEV;
+	}
+	if (IA64_PMU_PAL_GENERIC(info) != model->nr_generic ||
+	    IA64_PMU_PAL_WIDTH(info) != model->width) {
+		pr_err("PAL reports %llu counters of %llu bits, %s has %u of %u\n",
+		       IA64_PMU_PAL_GENERIC(info), IA64_PMU_PAL_WIDTH(info),
+		       model->name, model->nr_generic, model->width);
+		return -ENODEV;
+	}
+	if (memcmp(&buf[IA64_PMU_PAL_PMC_MASK], model->pal_pmc_mask,
+		   sizeof(model->pal_pmc_mask)) ||
+	    memcmp(&buf[IA64_PMU_PAL_PMD_MASK], model->pal_pmd_mask,
+		   sizeof(model->pal_pmd_mask)))
+		pr_warn("PAL PMC/PMD masks differ from the %s table, using the table\n",
+			model->name);
+	return 0;
+}
+
+static struct ia64_pmu ia64_pmu = {
+	.pmu = {
+		.module		= THIS_MODULE,
+		.task_ctx_nr	= perf_hw_context,
+		.event_init	= ia64_pmu_event_init,
+		.pmu_enable	= ia64_pmu_enable,
+		.pmu_disable	= ia64_pmu_disable,
+		.start_txn	= ia64_pmu_start_txn,
+		.commit_txn	= ia64_pmu_commit_txn,
+		.cancel_txn	= ia64_pmu_cancel_txn,
+		.add		= ia64_pmu_add,
+		.del		= ia64_pmu_del,
+		.start		= ia64_pmu_start,
+		.stop		= ia64_pmu_stop,
+		.read		= ia64_pmu_read,
+		.attr_groups	= ia64_pmu_attr_groups,
+	},
+};
+
+/*
+ * A CPU coming online starts with its PMU frozen, every generic monitor
+ * disabled, no overflow bit and PSR.pp clear: it is not monitored.
+ */
+static int ia64_pmu_cpu_online(unsigned int cpu)
+{
+	struct ia64_pmu_cpu *cpuc = per_cpu_ptr(&ia64_pmu_cpu, cpu);
+	unsigned int ctr;
+
+	preempt_disable();
+	ia64_pmu_write_pmc(0, IA64_PMC0_FR);
+	for (ctr = 0; ctr < IA64_PMU_MAX_COUNTERS; ctr++)
+		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, 0);
+	ia64_pmu_psr_pp(false);
+	cpuc->monitored = false;
+	preempt_enable();
+	return 0;
+}
+
+static enum cpuhp_state ia64_pmu_hp_state;
+
+static int __init ia64_pmu_init(void)
+{
+	const struct ia64_pmu_model *model;
+	int ret;
+
+	/* Probe on one CPU: the PMU of every CPU is of the same model */
+	preempt_disable();
+	model = ia64_pmu_find_model();
+	ret = model ? ia64_pmu_check_pal(model) : -ENODEV;
+	preempt_enable();
+	if (ret)
+		return ret;
+
+	ia64_pmu.model = model;
+	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
+	ia64_pmu_max_period = ia64_pmu_cnt_mask >> 1;
+	ret = ia64_pmu_build_events(model);
+	if (ret)
+		return ret;
+
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu:online",
+				ia64_pmu_cpu_online, NULL);
+	if (ret < 0)
+		goto err_events;
+	ia64_pmu_hp_state = ret;
+
+	ret = ia64_pmu_request_irq(ia64_pmu_isr);
+	if (ret) {
+		pr_err("cannot get the PMU interrupt: %d\n", ret);
+		goto err_hp;
+	}
+
+	ret = perf_pmu_register(&ia64_pmu.pmu, "cpu", PERF_TYPE_RAW);
+	if (ret) {
+		pr_err("cannot register PMU: %d\n", ret);
+		goto err_irq;
+	}
+	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
+		model->nr_generic, model->width, model->nr_events);
+	return 0;
+
+err_irq:
+	ia64_pmu_free_irq();
+err_hp:
+	cpuhp_remove_state(ia64_pmu_hp_state);
+err_events:
+	ia64_pmu_free_events();
+	return ret;
+}
+module_init(ia64_pmu_init);
+
+static void __exit ia64_pmu_exit(void)
+{
+	perf_pmu_unregister(&ia64_pmu.pmu);
+	ia64_pmu_free_irq();
+	cpuhp_remove_state(ia64_pmu_hp_state);
+	ia64_pmu_free_events();
+}
+module_exit(ia64_pmu_exit);
+
+MODULE_DESCRIPTION("perf_events driver for the Intel Itanium PMU");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Event table of the Itanium PMU model: the model's own transcription of
+ * spec 004 §7.8 (Performance Monitor Event List), one row per event, with
+ * the unit-mask pattern, the counters that can count it, its maximum
+ * increment per cycle and the qualifications it supports.
+ *
+ * This table is written independently of the driver's table; a unit test
+ * cross-checks the two.
+ */
+#ifndef _IA64_PMU_MODEL_EVENTS_H
+#define _IA64_PMU_MODEL_EVENTS_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+#ifndef _IA64_MODEL_UTYPES
+#define _IA64_MODEL_UTYPES
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+#endif
+#endif
+
+/*
+ * How the 4-bit PMC.umask field (bits 19:16) of an event is interpreted.
+ * "xx11" in §7.8 becomes IA64_MODEL_UM_PAT with mask 0x3 and value 0x3.
+ */
+enum ia64_model_umask_kind {
+	IA64_MODEL_UM_PAT,	  /* fixed pattern: (umask & mask) == val */
+	IA64_MODEL_UM_IGN,	  /* "Ignored": any umask */
+	IA64_MODEL_UM_BUS,	  /* Table 7-22: x001 ANY, x010 SELF, x100 IO */
+	IA64_MODEL_UM_BUS_AS,	  /* Table 7-22, only ANY and SELF supported */
+	IA64_MODEL_UM_BUS_A,	  /* Table 7-22, only ANY supported */
+	IA64_MODEL_UM_TAG_SELECT, /* Table 7-30: 0000, 0010, 0011 */
+	IA64_MODEL_UM_SLOT,	  /* Table 7-29: bit set, all combinations */
+	IA64_MODEL_UM_L2FLUSH,	  /* Table 7-31: bit set, all combinations */
+	IA64_MODEL_UM_PFLUSH,	  /* Table 7-32: bit set, all combinations */
+};
+
+/* Qualification support ("Qualification:" line of each §7.8 entry) */
+#define IA64_MODEL_Q_IAR	0x01	/* instruction address range */
+#define IA64_MODEL_Q_OPC	0x02	/* opcode matching */
+#define IA64_MODEL_Q_DAR	0x04	/* data address range */
+#define IA64_MODEL_Q_DAR_LDC	0x08	/* data range: ld.c yes, chk.a no */
+
+struct ia64_model_event {
+	const char *name;	/* §7.8 name, e.g. "ALAT_REPLACEMENT.ALL" */
+	u8 code;		/* event select (PMC.es, 7 bits) */
+	u8 umask_kind;		/* enum ia64_model_umask_kind */
+	u8 umask_mask;		/* UM_PAT: significant umask bits */
+	u8 umask_val;		/* UM_PAT: their value */
+	u8 pmds;		/* bit n set: PMC/PMD n can count it */
+	u8 max_inc;		/* maximum increment per cycle */
+	u8 qual;		/* IA64_MODEL_Q_* */
+};
+
+extern const struct ia64_model_event ia64_model_itanium_events[];
+extern const unsigned int ia64_model_itanium_nr_events;
+
+/* Is @umask a defined unit mask of event @ev? */
+bool ia64_model_event_umask_ok(const struct ia64_model_event *ev,
+			       unsigned int umask);
+
+/* The umask bits that select between variants of @ev */
+unsigned int ia64_model_event_umask_sig(const struct ia64_model_event *ev);
+
+/*
+ * The table row a PMC programmed with event select @code and unit mask
+ * @umask counts, or NULL if the combination is undefined.
+ */
+const struct ia64_model_event *ia64_model_event_find(unsigned int code,
+						     unsigned int umask);
+
+/* Row by §7.8 name, or NULL */
+const struct ia64_model_event *ia64_model_event_by_name(const char *name);
+
+#endif /* _IA64_PMU_MODEL_EVENTS_H */

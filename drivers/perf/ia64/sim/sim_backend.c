@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Simulated backend of the Itanium PMU driver: a device model in the
+ * style of netdevsim. It owns one software model of the PMU per CPU
+ * (pmu_model.c) and provides the hardware-access layer of
+ * <linux/perf/ia64_pmu.h> on top of it. It replaces the registers and
+ * the interrupt delivery, nothing else.
+ *
+ * debugfs (ia64_pmu_sim/):
+ *   inject          write execution records (uapi ia64_pmu.h); they run
+ *                   on the writer's CPU, in the writer's context
+ *   irq_delay_ns    delay between an overflow freeze and the interrupt
+ *   freerun         1: a per-CPU timer feeds the model a synthetic event
+ *                   mix for whatever runs on the CPU
+ *   freerun_period_us
+ *   fault/spurious_irq     write a CPU number: interrupt it, fr clear
+ *   fault/stuck_fr         1: PMC0 writes cannot clear PMC0.fr
+ *   fault/lose_pmc0_writes N: drop the next N writes of PMC0
+ *   cpuN/regs       register file, interrupt line and access counts
+ */
+
+#define pr_fmt(fmt) "ia64_pmu_sim: " fmt
+
+#include <linux/cpuhotplug.h>
+#include <linux/debugfs.h>
+#include <linux/hrtimer.h>
+#include <linux/irq_regs.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/perf/ia64_pmu.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <uapi/linux/perf/ia64_pmu.h>
+
+#include "pmu_model.h"
+
+/* Largest write accepted by "inject" */
+#define SIM_INJECT_MAX		(1U << 20)
+
+struct sim_cpu {
+	struct ia64_model model;
+	struct hrtimer irq_timer;	/* delivers the PMU interrupt */
+	struct hrtimer freerun_timer;
+	/* where the record that raised the interrupt executed */
+	u64 rec_ip;
+	unsigned int rec_cpl;
+	bool rec_origin;
+	bool irq_armed;
+	bool spurious;			/* fault: fire with nothing pending */
+	unsigned long lost_pmc0_writes;
+};
+
+static DEFINE_PER_CPU(struct sim_cpu, sim_cpus);
+static irq_handler_t sim_handler;
+static enum cpuhp_state sim_hp_state;
+static struct dentry *sim_dir;
+
+static u64 irq_delay_ns;
+static bool freerun;
+static u32 freerun_period_us = 1000;
+static bool fault_stuck_fr;
+static u32 fault_lose_pmc0_writes;
+
+static char *model = "itanium";
+module_param(model, charp, 0444);
+MODULE_PARM_DESC(model, "CPU model of the simulated PMU: itanium");
+
+static enum ia64_model_cpu sim_model_cpu;
+
+/*
+ * The registers of the calling CPU. Like the real ones, they may only be
+ * touched with preemption disabled; each access is atomic with respect
+ * to the interrupts that also drive the model.
+ */
+static struct sim_cpu *sim_this_cpu(void)
+{
+	lockdep_assert_preemption_disabled();
+	return this_cpu_ptr(&sim_cpus);
+}
+
+#define SIM_ACCESS(expr)						\
+({									\
+	struct ia64_model *m = &sim_this_cpu()->model;			\
+	unsigned long flags;						\
+	typeof(expr) __v;						\
+									\
+	local_irq_save(flags);						\
+	__v = (expr);							\
+	local_irq_restore(flags);					\
+	__v;								\
+})
+
+#define SIM_ACCESS_VOID(expr)						\
+do {									\
+	struct ia64_model *m = &sim_this_cpu()->model;			\
+	unsigned long flags;						\
+									\
+	local_irq_save(flags);						\
+	expr;								\
+	local_irq_restore(flags);					\
+} while (0)
+
+u64 ia64_pmu_read_pmc(unsigned int idx)
+{
+	return SIM_ACCESS(ia64_model_read_pmc(m, idx));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_read_pmc);
+
+void ia64_pmu_write_pmc(unsigned int idx, u64 val)
+{
+	struct sim_cpu *sc = sim_this_cpu();
+
+	if (idx == 0) {
+		if (fault_stuck_fr)
+			val |= 1;	/* PMC0.fr, spec 004 §6.2.3 */
+		if (READ_ONCE(fault_lose_pmc0_writes)) {
+			WRITE_ONCE(fault_lose_pmc0_writes,
+				   fault_lose_pmc0_writes - 1);
+			sc->lost_pmc0_writes++;
+			return;
+		}
+	}
+	SIM_ACCESS_VOID(ia64_model_write_pmc(m, idx, val));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_write_pmc);
+
+u64 ia64_pmu_read_pmd(unsigned int idx)
+{
+	return SIM_ACCESS(ia64_model_read_pmd(m, idx));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_read_pmd);
+
+void ia64_pmu_write_pmd(unsigned int idx, u64 val)
+{
+	SIM_ACCESS_VOID(ia64_model_write_pmd(m, idx, val));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_write_pmd);
+
+u64 ia64_pmu_read_ibr(unsigned int idx)
+{
+	return SIM_ACCESS(ia64_model_read_ibr(m, idx));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_read_ibr);
+
+void ia64_pmu_write_ibr(unsigned int idx, u64 val)
+{
+	SIM_ACCESS_VOID(ia64_model_write_ibr(m, idx, val));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_write_ibr);
+
+u64 ia64_pmu_read_dbr(unsigned int idx)
+{
+	return SIM_ACCESS(ia64_model_read_dbr(m, idx));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_read_dbr);
+
+void ia64_pmu_write_dbr(unsigned int idx, u64 val)
+{
+	SIM_ACCESS_VOID(ia64_model_write_dbr(m, idx, val));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_write_dbr);
+
+/* The model's register writes take effect at once: srlz orders nothing */
+void ia64_pmu_srlz(void)
+{
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_srlz);
+
+u64 ia64_pmu_get_psr(void)
+{
+	return SIM_ACCESS(ia64_model_get_psr(m));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_get_psr);
+
+static void sim_psr_bit(u64 bit, bool on)
+{
+	SIM_ACCESS_VOID(ia64_model_set_psr(m, on ?
+					   ia64_model_get_psr(m) | bit :
+					   ia64_model_get_psr(m) & ~bit));
+}
+
+void ia64_pmu_psr_pp(bool on)
+{
+	sim_psr_bit(IA64_PMU_PSR_PP, on);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_psr_pp);
+
+void ia64_pmu_psr_up(bool on)
+{
+	sim_psr_bit(IA64_PMU_PSR_UP, on);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_psr_up);
+
+void ia64_pmu_psr_sp(bool on)
+{
+	sim_psr_bit(IA64_PMU_PSR_SP, on);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_psr_sp);
+
+long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info)
+{
+	return SIM_ACCESS(ia64_model_pal_perf_mon_info(m, buf, info));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_pal_perf_mon_info);
+
+u64 ia64_pmu_cpuid_version(void)
+{
+	return SIM_ACCESS(ia64_model_cpuid3(m));
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_cpuid_version);
+
+int ia64_pmu_request_irq(irq_handler_t handler)
+{
+	if (cmpxchg(&sim_handler, NULL, handler))
+		return -EBUSY;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_request_irq);
+
+void ia64_pmu_free_irq(void)
+{
+	WRITE_ONCE(sim_handler, NULL);
+	/* an interrupt being delivered on another CPU finishes first */
+	synchronize_rcu();
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_free_irq);
+
+/*
+ * Deliver the PMU interrupt to the driver, in hard-interrupt context,
+ * with @regs as the interrupted state.
+ */
+static void sim_deliver(struct sim_cpu *sc, struct pt_regs *regs)
+{
+	irq_handler_t handler = READ_ONCE(sim_handler);
+	struct pt_regs *old;
+
+	lockdep_assert_irqs_disabled();
+	ia64_model_irq_ack(&sc->model);
+	if (!handler)
+		return;		/* vector unclaimed: the interrupt is lost */
+	old = set_irq_regs(regs);
+	handler(0, NULL);
+	set_irq_regs(old);
+}
+
+static enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
+{
+	struct sim_cpu *sc = container_of(t, struct sim_cpu, irq_timer);
+	struct pt_regs *irq_regs = get_irq_regs();
+	struct pt_regs regs;
+
+	/*
+	 * An interrupt raised by an injected record and delivered at once
+	 * interrupts that record: its ip and privilege level. A delayed
+	 * one interrupts whatever runs when it fires.
+	 */
+	if (sc->rec_origin) {
+		if (sc->rec_cpl == 3 && !(current->flags & PF_KTHREAD))
+			regs = *task_pt_regs(current);
+		else
+			regs = *irq_regs;
+		instruction_pointer_set(&regs, sc->rec_ip);
+		irq_regs = &regs;
+		sc->rec_origin = false;
+	}
+	if (ia64_model_irq_pending(&sc->model) || sc->spurious)
+		sim_deliver(sc, irq_regs);
+	sc->spurious = false;
+	WRITE_ONCE(sc->irq_armed, false);
+	return HRTIMER_NORESTART;
+}
+
+/* Fire the interrupt line @delay ns from now (irqs off, this CPU) */
+static void sim_arm_irq(struct sim_cpu *sc, u64 delay)
+{
+	if (sc->irq_armed)
+		return;
+	sc->irq_armed = true;
+	hrtimer_start(&sc->irq_timer, ns_to_ktime(delay),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * Run one validated record on this CPU. An overflow that freezes the PMU
+ * stops the model at that cycle; the interrupt is delivered before the
+ * rest of the record runs, as on hardware, unless a delay is set.
+ */
+static void sim_run_record(const void *rec)
+{
+	u64 delay = READ_ONCE(irq_delay_ns);
+	struct sim_cpu *sc;
+	unsigned long flags;
+	u64 progress = 0;
+	int more;
+
+	do {
+		preempt_disable();
+		sc = this_cpu_ptr(&sim_cpus);
+		local_irq_save(flags);
+		more = ia64_model_run(&sc->model, rec, &progress);
+		if (ia64_model_irq_pending(&sc->model)) {
+			if (!delay && !sc->irq_armed) {
+				sc->rec_origin = true;
+				ia64_model_rec_origin(rec, &sc->rec_ip,
+						      &sc->rec_cpl);
+			}
+			sim_arm_irq(sc, delay);
+		}
+		local_irq_restore(flags);
+		if (!delay)
+			while (READ_ONCE(sc->irq_armed))
+				cpu_relax();
+		preempt_enable();
+		cond_resched();
+	} while (more);
+}
+
+static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	size_t off;
+	void *buf;
+	int ret;
+
+	if (!len || len > SIM_INJECT_MAX)
+		return -EINVAL;
+	buf = vmemdup_user(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+
+	/* Malformed input is refused whole and changes nothing */
+	for (off = 0; off < len; off += ret) {
+		ret = ia64_model_check_rec(buf + off, len - off);
+		if (ret < 0)
+			goto out;
+	}
+	for (off = 0; off < len; off += ia64_model_check_rec(buf + off,
+							      len - off))
+		sim_run_record(buf + off);
+	ret = len;
+out:
+	kvfree(buf);
+	return ret;
+}
+
+static const struct file_operations sim_inject_fops = {
+	.owner	= THIS_MODULE,
+	.write	= sim_inject_write,
+	.llseek	= noop_llseek,
+};
+
+/* Free-running mode: synthetic execution of whatever runs on the CPU */
+static enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
+{
+	struct sim_cpu *sc = container_of(t, struct sim_cpu, freerun_timer);
+	struct pt_regs *regs = get_irq_regs();
+	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
+	union ia64_model_freerun_rec rec;
+	u64 progress = 0;
+	int more;
+
+	if (!READ_ONCE(freerun))
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime(period_ns));
+
+	/* PAL_LIGHT_HALT freezes monitoring in idle (spec 004 §6.2.9) */
+	if (is_idle_task(current) || !regs)
+		return HRTIMER_RESTART;
+
+	ia64_model_freerun_rec(&rec, period_ns, instruction_pointer(regs),
+			       user_mode(regs) ? 3 : 0);
+	do {
+		more = ia64_model_run(&sc->model, &rec, &progress);
+		if (ia64_model_irq_pending(&sc->model) && !sc->irq_armed) {
+			if (READ_ONCE(irq_delay_ns))
+				sim_arm_irq(sc, irq_delay_ns);
+			else
+				sim_deliver(sc, regs);
+		}
+	} while (more);
+	return HRTIMER_RESTART;
+}
+
+static void sim_freerun_start(void *unused)
+{
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
+
+	if (READ_ONCE(freerun) && !hrtimer_active(&sc->freerun_timer))
+		hrtimer_start(&sc->freerun_timer, ns_to_ktime(period_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static ssize_t sim_freerun_write(struct file *file, const char __user *ubuf,
+				 size_t len, loff_t *ppos)
+{
+	bool on;
+	int ret;
+
+	ret = kstrtobool_from_user(ubuf, len, &on);
+	if (ret)
+		return ret;
+	WRITE_ONCE(freerun, on);
+	if (on) {
+		cpus_read_lock();
+		on_each_cpu(sim_freerun_start, NULL, 1);
+		cpus_read_unlock();
+	}
+	return len;
+}
+
+static ssize_t sim_freerun_read(struct file *file, char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	char buf[3] = { READ_ONCE(freerun) ? '1' : '0', '\n' };
+
+	return simple_read_from_buffer(ubuf, len, ppos, buf, 2);
+}
+
+static const struct file_operations sim_freerun_fops = {
+	.owner	= THIS_MODULE,
+	.read	= sim_freerun_read,
+	.write	= sim_freerun_write,
+	.llseek	= default_llseek,
+};
+
+static int sim_period_set(void *data, u64 val)
+{
+	if (val < 100 || val > USEC_PER_SEC)
+		return -EINVAL;
+	WRITE_ONCE(freerun_period_us, val);
+	return 0;
+}
+
+static int sim_period_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(freerun_period_us);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_period_fops, sim_period_get, sim_period_set,
+			 "%llu\n");
+
+/* A bogus PMU interrupt (spec 003 §7.2.4.3): the line fires, fr clear */
+static void sim_spurious_irq(void *unused)
+{
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+
+	sc->spurious = true;
+	sim_arm_irq(sc, 0);
+}
+
+static int sim_spurious_set(void *data, u64 cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_spurious_irq, NULL, 1);
+	cpus_read_unlock();
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
+
+/* cpuN/regs */
+struct sim_dump {
+	struct ia64_model copy;
+	unsigned long lost_pmc0_writes;
+};
+
+static void sim_snapshot(void *arg)
+{
+	struct sim_dump *d = arg;
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+
+	d->copy = sc->model;
+	d->lost_pmc0_writes = sc->lost_pmc0_writes;
+}
+
+static int sim_regs_show(struct seq_file *s, void *unused)
+{
+	unsigned long cpu = (unsigned long)s->private;
+	struct sim_dump *d;
+	int ret;
+
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	cpus_read_lock();
+	if (cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_snapshot, d, 1);
+	else
+		ret = -ENODEV;
+	cpus_read_unlock();
+	if (!ret) {
+		ia64_model_dump(&d->copy, s);
+		seq_printf(s, "lost_pmc0_writes %lu\n", d->lost_pmc0_writes);
+	}
+	kfree(d);
+	return ret;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_regs);
+
+static int sim_cpu_online(unsigned int cpu)
+{
+	sim_freerun_start(NULL);
+	return 0;
+}
+
+static int sim_cpu_offline(unsigned int cpu)
+{
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+
+	hrtimer_cancel(&sc->freerun_timer);
+	hrtimer_cancel(&sc->irq_timer);
+	sc->irq_armed = false;
+	return 0;
+}
+
+static void sim_debugfs_init(void)
+{
+	struct dentry *fault;
+	unsigned long cpu;
+	char name[16];
+
+	sim_dir = debugfs_create_dir("ia64_pmu_sim", NULL);
+	debugfs_create_file("inject", 0200, sim_dir, NULL, &sim_inject_fops);
+	debugfs_create_u64("irq_delay_ns", 0600, sim_dir, &irq_delay_ns);
+	debugfs_create_file("freerun", 0600, sim_dir, NULL, &sim_freerun_fops);
+	debugfs_create_file_unsafe("freerun_period_us", 0600, sim_dir, NULL,
+				   &sim_period_fops);
+	fault = debugfs_create_dir("fault", sim_dir);
+	debugfs_create_file_unsafe("spurious_irq", 0200, fault, NULL,
+				   &sim_spurious_fops);
+	debugfs_create_bool("stuck_fr", 0600, fault, &fault_stuck_fr);
+	debugfs_create_u32("lose_pmc0_writes", 0600, fault,
+			   &fault_lose_pmc0_writes);
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "cpu%lu", cpu);
+		debugfs_create_file("regs", 0400,
+				    debugfs_create_dir(name, sim_dir),
+				    (void *)cpu, &sim_regs_fops);
+	}
+}
+
+static int __init sim_init(void)
+{
+	unsigned int cpu;
+	int ret;
+
+	if (!strcmp(model, "itanium")) {
+		sim_model_cpu = IA64_MODEL_ITANIUM;
+	} else {
+		pr_err("unknown model \"%s\"\n", model);
+		return -EINVAL;
+	}
+
+	for_each_possible_cpu(cpu) {
+		struct sim_cpu *sc = per_cpu_ptr(&sim_cpus, cpu);
+
+		ia64_model_init(&sc->model, sim_model_cpu);
+		hrtimer_init(&sc->irq_timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		sc->irq_timer.function = sim_irq_timer_fn;
+		hrtimer_init(&sc->freerun_timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		sc->freerun_timer.function = sim_freerun_fn;
+	}
+
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu_sim:online",
+				sim_cpu_online, sim_cpu_offline);
+	if (ret < 0)
+		return ret;
+	sim_hp_state = ret;
+	sim_debugfs_init();
+	pr_info("modelling the %s PMU on %u CPUs\n", model,
+		num_possible_cpus());
+	return 0;
+}
+module_init(sim_init);
+
+static void __exit sim_exit(void)
+{
+	debugfs_remove_recursive(sim_dir);
+	WRITE_ONCE(freerun, false);
+	/* the offline callback cancels every CPU's timers */
+	cpuhp_remove_state(sim_hp_state);
+}
+module_exit(sim_exit);
+
+MODULE_DESCRIPTION("Itanium PMU software model (developer testing tool)");
+MODULE_LICENSE("GPL");

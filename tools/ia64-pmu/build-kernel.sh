@@ -1,0 +1,144 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the x86_64 test kernel (bzImage + modules) that runs the Itanium
+# PMU driver against its software model under qemu.
+#
+# The tree lives in $IA64_PMU_CACHE/x86_64-<key>/linux, where <key> hashes
+# the linux-source-6.1 package version, the config fragment, the common
+# patch series and this script. A new key unpacks a fresh tree and
+# applies patches/common/series to it. Every run then:
+#   - copies the overlay (the repository's drivers/ and include/) into the
+#     tree, comparing checksums so unchanged files keep their mtimes;
+#   - regenerates .config (allnoconfig + x86_64.config) only when the
+#     fragment or an overlay Kconfig changed;
+#   - runs make bzImage modules with ccache;
+#   - points <repo>/build/kernel at the tree.
+#
+# Environment:
+#   IA64_PMU_CACHE      cache root (default /var/cache/ia64-pmu)
+#   IA64_PMU_JOBS       make -j value (default: nproc)
+#   IA64_PMU_NO_DRIVER  if 1, build with CONFIG_IA64_PMU{,_SIM} off
+#                       (bring-up only, while the driver does not build)
+
+set -euo pipefail
+
+CACHE=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SELF=$(readlink -f "${BASH_SOURCE[0]}")
+FRAGMENT=$REPO/tools/ia64-pmu/x86_64.config
+PATCHDIR=$REPO/patches/common
+TARBALL=/usr/src/linux-source-6.1.tar.xz
+JOBS=${IA64_PMU_JOBS:-$(nproc)}
+NO_DRIVER=${IA64_PMU_NO_DRIVER:-0}
+
+die() {
+	echo "build-kernel: $*" >&2
+	exit 1
+}
+
+log() {
+	echo "build-kernel: $*" >&2
+}
+
+src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
+	die "linux-source-6.1 is not installed (run tools/ia64-pmu/install-deps.sh)"
+[ -f "$TARBALL" ] || die "$TARBALL missing"
+[ -f "$PATCHDIR/series" ] || die "$PATCHDIR/series missing"
+
+# Inputs of the unpacked, patched tree and of its initial configuration.
+key=$({
+	echo "linux-source-6.1 $src_ver"
+	sha256sum "$FRAGMENT" "$SELF" | cut -d' ' -f1
+	for f in "$PATCHDIR"/*; do
+		echo "${f##*/} $(sha256sum <"$f" | cut -d' ' -f1)"
+	done
+} | sha256sum | cut -c1-12)
+
+top=$CACHE/x86_64-$key
+tree=$top/linux
+mkdir -p "$CACHE"
+
+# 1. Unpack and patch, once per key. Work in a scratch directory and rename
+#    it into place, so an interrupted run never leaves a half-patched tree.
+if [ ! -f "$tree/.ia64-pmu-patched" ]; then
+	log "new tree $top (linux-source $src_ver)"
+	rm -rf "$top.tmp"
+	mkdir -p "$top.tmp"
+	tar -C "$top.tmp" -xf "$TARBALL"
+	mv "$top.tmp/linux-source-6.1" "$top.tmp/linux"
+	while read -r p; do
+		case $p in '' | '#'*) continue ;; esac
+		log "applying $p"
+		patch -d "$top.tmp/linux" -p1 -s --no-backup-if-mismatch \
+			<"$PATCHDIR/$p" || die "patch $p does not apply"
+	done <"$PATCHDIR/series"
+	touch "$top.tmp/linux/.ia64-pmu-patched"
+	rm -rf "$top"
+	mv "$top.tmp" "$top"
+fi
+
+# 2. Overlay: everything under the repository's drivers/ and include/.
+#    rsync -c rewrites only files whose contents differ; build products of
+#    external-module builds in the repository are not copied.
+for d in drivers include; do
+	[ -d "$REPO/$d" ] || continue
+	rsync -rc --exclude='*.o' --exclude='*.ko' --exclude='*.mod' \
+		--exclude='*.mod.c' --exclude='.*.cmd' --exclude='*.a' \
+		--exclude='*.order' --exclude='Module.symvers' \
+		--exclude='.tmp_versions' "$REPO/$d/" "$tree/$d/"
+done
+
+# 3. Configure when the fragment, an overlay Kconfig or the driver switch
+#    changed since the last configuration of this tree.
+cfg_stamp=$({
+	cat "$FRAGMENT"
+	echo "no_driver=$NO_DRIVER"
+	find "$REPO/drivers" -name 'Kconfig*' -type f -print0 | sort -z |
+		xargs -0r cat
+} | sha256sum | cut -d' ' -f1)
+
+export CCACHE_DIR=$CACHE/ccache
+export CCACHE_BASEDIR=$tree
+export CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+mk=(make -C "$tree" -j"$JOBS" CC="ccache gcc" ARCH=x86_64)
+
+if [ ! -f "$tree/.config" ] || [ ! -f "$top/config.stamp" ] ||
+	[ "$(cat "$top/config.stamp")" != "$cfg_stamp" ]; then
+	log "configuring"
+	frag=$top/fragment.config
+	if [ "$NO_DRIVER" = 1 ]; then
+		log "IA64_PMU_NO_DRIVER=1: driver and model left out"
+		grep -v '^CONFIG_IA64_PMU' "$FRAGMENT" >"$frag"
+	else
+		cp "$FRAGMENT" "$frag"
+	fi
+	"${mk[@]}" -s allnoconfig >/dev/null
+	(cd "$tree" && ARCH=x86_64 CC="ccache gcc" \
+		scripts/kconfig/merge_config.sh -m .config "$frag") >"$top/merge.log" 2>&1 ||
+		{ cat "$top/merge.log" >&2; die "merge_config failed"; }
+	"${mk[@]}" -s olddefconfig >/dev/null
+	# merge_config only warns; insist on what the VM cannot work without.
+	missing=
+	while IFS= read -r line; do
+		case $line in CONFIG_*=*) ;; *) continue ;; esac
+		grep -qxF "$line" "$tree/.config" || missing="$missing ${line%%=*}"
+	done <"$frag"
+	if [ -n "$missing" ]; then
+		grep -i 'warn\|value' "$top/merge.log" >&2 || true
+		die "config options not set as requested:$missing"
+	fi
+	echo "$cfg_stamp" >"$top/config.stamp"
+fi
+
+# 4. Build.
+log "make bzImage modules (-j$JOBS)"
+start=$(date +%s)
+"${mk[@]}" -s bzImage modules || die "kernel build failed"
+log "built in $(($(date +%s) - start)) s: $tree/arch/x86/boot/bzImage"
+
+# 5. Publish for the other scripts.
+mkdir -p "$REPO/build"
+ln -sfn "$tree" "$REPO/build/kernel"
+echo "$tree"

@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# checkpatch.pl from Debian's linux-source-6.1 on every C source and header
+# of the driver, the model, the uapi/internal headers and the kselftests,
+# and on the patch series. Any error or warning fails.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}
+tarball=/usr/src/linux-source-6.1.tar.xz
+ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+dir=$cache/checkpatch-$ver
+
+if [ ! -x "$dir/scripts/checkpatch.pl" ]; then
+	mkdir -p "$dir.tmp"
+	tar -xJf "$tarball" -C "$dir.tmp" --strip-components=1 \
+		linux-source-6.1/scripts/checkpatch.pl \
+		linux-source-6.1/scripts/spelling.txt \
+		linux-source-6.1/scripts/const_structs.checkpatch
+	rm -rf "$dir"
+	mv "$dir.tmp" "$dir"
+fi
+
+cd "$top"
+mapfile -t files < <(git ls-files -co --exclude-standard \
+	'drivers/*.c' 'drivers/*.h' 'include/*.h' \
+	'tools/testing/selftests/*.c' 'tools/testing/selftests/*.h')
+mapfile -t patches < <(git ls-files -co --exclude-standard 'patches/*.patch')
+
+fail=0
+opts=(--no-tree --quiet --show-types)
+# The overlay's own files: full strictness
+for f in "${files[@]}"; do
+	"$dir/scripts/checkpatch.pl" "${opts[@]}" -f "$f" || fail=1
+done
+for p in "${patches[@]}"; do
+	"$dir/scripts/checkpatch.pl" --no-tree --quiet "$p" || fail=1
+done
+if [ "$fail" -ne 0 ]; then
+	echo "checkpatch: FAILED"
+	exit 1
+fi
+echo "checkpatch: ${#files[@]} files, ${#patches[@]} patches clean"
