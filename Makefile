@@ -28,6 +28,7 @@ modules: kernel
 
 unit:
 	$(MAKE) -C tools/testing/ia64_pmu_model run
+	$(MAKE) -C tools/testing/ia64_pmu_events run regen-check
 
 selftests:
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu
@@ -58,5 +59,6 @@ demo: initramfs
 
 clean:
 	$(MAKE) -C tools/testing/ia64_pmu_model clean
+	$(MAKE) -C tools/testing/ia64_pmu_events clean
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu clean
 	rm -rf build

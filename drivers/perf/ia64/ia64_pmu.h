@@ -10,6 +10,7 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
+#include <uapi/linux/perf/ia64_pmu.h>
 
 /* Generic counters PMC/PMD4-7 (spec 004 §6.2.2) */
 #define IA64_PMU_FIRST_COUNTER	4
@@ -21,6 +22,14 @@
 #define IA64_PMC_OI		(1UL << 5)
 #define IA64_PMC_PM		(1UL << 6)
 #define IA64_PMC_THRES_MAX_67	3		/* 2-bit field on PMC6/7 */
+
+/*
+ * A generic monitor is stopped by excluding both instruction sets (ism
+ * 0b11), never by clearing plm: with plm = 0 the PMD value is not
+ * preserved (spec 004 Figure 6-11).
+ */
+#define IA64_PMC_STOPPED(config)	((config) | IA64_PMU_CFG_ISM_MASK)
+#define IA64_PMC_IDLE		IA64_PMC_STOPPED(IA64_PMC_PLM_KERNEL)
 
 /* PMC0 (spec 004 §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL

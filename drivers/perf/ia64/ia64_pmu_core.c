@@ -281,8 +281,7 @@ static void ia64_pmu_stop(struct perf_event *event, int flags)
 	u64 pmc0;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
-		/* plm = 0: the monitor counts nothing (Table 6-11) */
-		ia64_pmu_write_pmc(hwc->idx, 0);
+		ia64_pmu_write_pmc(hwc->idx, IA64_PMC_STOPPED(hwc->config));
 		hwc->state |= PERF_HES_STOPPED;
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
@@ -671,7 +670,7 @@ static struct ia64_pmu ia64_pmu = {
 
 /*
  * A CPU coming online starts with its PMU frozen, every generic monitor
- * disabled, no overflow bit and PSR.pp clear: it is not monitored.
+ * stopped, no overflow bit and PSR.pp clear: it is not monitored.
  */
 static int ia64_pmu_cpu_online(unsigned int cpu)
 {
@@ -681,7 +680,7 @@ static int ia64_pmu_cpu_online(unsigned int cpu)
 	preempt_disable();
 	ia64_pmu_write_pmc(0, IA64_PMC0_FR);
 	for (ctr = 0; ctr < IA64_PMU_MAX_COUNTERS; ctr++)
-		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, 0);
+		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, IA64_PMC_IDLE);
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
 	preempt_enable();

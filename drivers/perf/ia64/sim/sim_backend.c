@@ -21,10 +21,10 @@
 
 #define pr_fmt(fmt) "ia64_pmu_sim: " fmt
 
+#include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
-#include <linux/irq_regs.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf/ia64_pmu.h>
@@ -34,6 +34,8 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/perf/ia64_pmu.h>
+
+#include <asm/irq_regs.h>
 
 #include "pmu_model.h"
 

@@ -42,4 +42,240 @@
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \
 	 ((__u64)(umask) << IA64_PMU_CFG_UMASK_SHIFT))
 
+
+/*
+ * Part 2: execution records, the stimulus of the PMU model.
+ *
+ * A write to the simulated backend's "inject" file is a byte stream of
+ * variable-size records in native endianness. Each record begins with
+ * struct ia64_pmu_rec_hdr and struct ia64_pmu_rec_ctx; its size is a
+ * multiple of 8 and includes the header. A stream that contains one
+ * malformed record is refused whole (-EINVAL). Malformed means: shorter
+ * than its header or its type requires, size not a multiple of 8 or not
+ * the exact size of its type, unknown type, unknown flags, a non-zero
+ * reserved field ("__reserved*"), or a field value out of its range.
+ *
+ * Every record describes something that happens "repeat" times in a row
+ * at instruction pointer "ip", at privilege level "cpl" in instruction
+ * set "isa". Each monitor decides per record whether it counts, with the
+ * record's cpl and isa in place of PSR.cpl and PSR.is in the monitor
+ * enable equation (spec 004 §6.2.1); PSR.up, PSR.pp and PSR.db are the
+ * PMU's own. Qualification by instruction address range (IBRs, PMC13),
+ * opcode match (PMC8/9) and data address range (DBRs, PMC11.pt) uses the
+ * record's ip, slot, encoding and data address, for the events that
+ * support it in spec 004 §7.8.
+ *
+ * Counting semantics (event names of spec 004 §7.8):
+ * - Only cycles records make time pass: each repetition is one CPU cycle
+ *   and counts CPU_CYCLES once, plus the listed per-cycle increments.
+ * - Every other record counts the events it implies, once per
+ *   repetition, in no extra cycle. Their "obvious" events are listed
+ *   with each record type below. Anything else can be expressed with the
+ *   per-event increments of a cycles record.
+ * - Thresholds (PMC.threshold) compare the per-cycle increment of one
+ *   repetition; the maximum increment per cycle of every event (§7.8)
+ *   is enforced when the record is checked.
+ */
+
+/* struct ia64_pmu_rec_hdr.type */
+#define IA64_PMU_REC_CYCLES	1	/* struct ia64_pmu_rec_cycles */
+#define IA64_PMU_REC_INST	2	/* struct ia64_pmu_rec_inst */
+#define IA64_PMU_REC_MEM	3	/* struct ia64_pmu_rec_mem */
+#define IA64_PMU_REC_FETCH	4	/* struct ia64_pmu_rec_fetch */
+#define IA64_PMU_REC_BRANCH	5	/* struct ia64_pmu_rec_branch */
+
+struct ia64_pmu_rec_hdr {
+	__u16 type;	/* IA64_PMU_REC_* */
+	__u16 size;	/* bytes, multiple of 8, includes this header */
+	__u32 flags;	/* type-specific IA64_PMU_REC_<TYPE>_* flags */
+};
+
+/* struct ia64_pmu_rec_ctx.isa: the instruction set, PSR.is */
+#define IA64_PMU_ISA_IA64	0
+#define IA64_PMU_ISA_IA32	1
+
+/* Where and how often: present in every record, after the header */
+struct ia64_pmu_rec_ctx {
+	__u64 ip;	/* bundle address (IA-64) or linear IP (IA-32);
+			 * also the interrupted IP of a sample taken on
+			 * this record. No alignment is required. */
+	__u64 repeat;	/* number of repetitions, >= 1 */
+	__u8 cpl;	/* privilege level 0..3 (PSR.cpl) */
+	__u8 isa;	/* IA64_PMU_ISA_* (PSR.is) */
+	__u8 slot;	/* instruction slot in the bundle, 0..2; 0 for
+			 * IA-32 and for cycles and fetch records */
+	__u8 __reserved0;
+	__u32 __reserved1;
+};
+
+/*
+ * IA64_PMU_REC_CYCLES: "repeat" cycles. Each counts CPU_CYCLES once and
+ * each listed event "inc" times. An event is named as a PMC would select
+ * it (code = PMC.es, umask = PMC.umask); it is counted by the monitors
+ * programmed with the same code and a umask equal in the bits that tell
+ * the event's variants apart (e.g. the "11" of "xx11"). Rules: the code
+ * and umask must name a §7.8 event other than CPU_CYCLES, 1 <= inc <=
+ * its max. increment per cycle, no two entries may name the same event.
+ * Events that support instruction address range checking are qualified
+ * with ctx.ip; opcode and data address range qualifiers are not applied.
+ * Flags: none yet.
+ */
+#define IA64_PMU_REC_MAX_EVENTS	16
+
+struct ia64_pmu_rec_event {
+	__u8 code;	/* event code (es), 0..0x7f */
+	__u8 umask;	/* unit mask, 0..0xf */
+	__u8 inc;	/* increment per cycle, 1..max of the event */
+	__u8 __reserved[5];
+};
+
+struct ia64_pmu_rec_cycles {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 40 + 8 * nr_events */
+	struct ia64_pmu_rec_ctx ctx;
+	__u16 nr_events;		/* 0..IA64_PMU_REC_MAX_EVENTS */
+	__u16 __reserved[3];
+	struct ia64_pmu_rec_event events[];
+};
+
+/* struct ia64_pmu_rec_inst.itype: syllable type */
+#define IA64_PMU_ITYPE_M	0
+#define IA64_PMU_ITYPE_I	1
+#define IA64_PMU_ITYPE_F	2
+#define IA64_PMU_ITYPE_B	3
+#define IA64_PMU_ITYPE_L	4	/* slot 1 of an MLX bundle */
+#define IA64_PMU_ITYPE_X	5	/* slot 2 of an MLX bundle */
+
+/* Instruction record flags */
+#define IA64_PMU_REC_INST_NOP		0x1	/* a nop */
+#define IA64_PMU_REC_INST_PRED_OFF	0x2	/* predicated off */
+
+/*
+ * IA64_PMU_REC_INST: "repeat" times, "per_cycle" identical instructions
+ * retire together in one cycle (the per-cycle increment seen by
+ * thresholds).
+ * IA-64 (isa 0): counts IA64_INST_RETIRED (umask 0000, all
+ * instructions), IA64_TAGGED_INST_RETIRED (umask 0011 if tagged by PMC8,
+ * 0010 if tagged by PMC9, spec 000 §6.2.5), INST_DISPERSED,
+ * NOPS_RETIRED (flag NOP), PREDICATE_SQUASHED_RETIRED (flag PRED_OFF).
+ * per_cycle 1..6; slot 0..2, L only in slot 1 and X only in slot 2.
+ * The opcode matcher sees L and X as an I-syllable.
+ * IA-32 (isa 1): counts IA32_INST_RETIRED; per_cycle 1..2, and slot,
+ * itype, encoding and flags must be 0.
+ */
+struct ia64_pmu_rec_inst {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 48 */
+	struct ia64_pmu_rec_ctx ctx;
+	__u64 encoding;	/* 41-bit instruction encoding, bits 63:41 zero */
+	__u8 itype;	/* IA64_PMU_ITYPE_* */
+	__u8 per_cycle;	/* instructions retired per cycle */
+	__u8 __reserved[6];
+};
+
+/* Memory hierarchy level that supplied the data or the instructions */
+#define IA64_PMU_LVL_L1		0	/* L1 hit */
+#define IA64_PMU_LVL_L2		1
+#define IA64_PMU_LVL_L3		2
+#define IA64_PMU_LVL_MEM	3
+
+/* Outcome of the TLB lookup */
+#define IA64_PMU_TLB_L1		0	/* L1 DTLB / ITLB hit */
+#define IA64_PMU_TLB_L2		1	/* L1 DTLB miss, L2 DTLB hit (data) */
+#define IA64_PMU_TLB_VHPT	2	/* inserted by the VHPT walker */
+#define IA64_PMU_TLB_SW		3	/* handled by software */
+
+/* struct ia64_pmu_rec_mem.op */
+#define IA64_PMU_MEM_LOAD	0
+#define IA64_PMU_MEM_STORE	1
+
+/* Memory record flags */
+#define IA64_PMU_REC_MEM_UC	0x1	/* uncacheable access */
+
+/*
+ * IA64_PMU_REC_MEM: "repeat" retired memory accesses by the instruction
+ * at ip/slot, one per cycle. Counts DATA_REFERENCES_RETIRED,
+ * LOADS_RETIRED or STORES_RETIRED, UC_LOADS_RETIRED/UC_STORES_RETIRED
+ * (flag UC), MISALIGNED_LOADS/STORES_RETIRED (daddr not a multiple of
+ * size), and for cacheable accesses: L1D_READS_RETIRED (loads),
+ * L1D_READ_MISSES_RETIRED (loads, level > L1), L2_DATA_REFERENCES
+ * (loads missing L1, all stores: L1D is write-through), L2_REFERENCES,
+ * L2_MISSES (level > L2), L3_REFERENCES, L3_MISSES (level MEM),
+ * L3_READS.DATA_READS / L3_WRITES.DATA_WRITES (.HIT/.MISS), and for
+ * the TLB outcome DTC_MISSES (not L1), DTLB_MISSES (VHPT, SW),
+ * DTLB_INSERTS_HPW (VHPT). Loads feed the data EAR in cache mode, all
+ * accesses in TLB mode (spec 004 §6.2.7.4); DATA_EAR_EVENTS counts its
+ * captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
+ * encoding are those of the access (IA-32: encoding 0).
+ */
+struct ia64_pmu_rec_mem {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 56 */
+	struct ia64_pmu_rec_ctx ctx;
+	__u64 daddr;	/* data (virtual) address */
+	__u64 encoding;	/* 41-bit encoding of the M-syllable (IA-64) */
+	__u32 latency;	/* cycles from issue to data return */
+	__u8 level;	/* IA64_PMU_LVL_* */
+	__u8 tlb;	/* IA64_PMU_TLB_* */
+	__u8 op;	/* IA64_PMU_MEM_* */
+	__u8 size;	/* access size in bytes */
+};
+
+/* Fetch record flags */
+#define IA64_PMU_REC_FETCH_PREFETCH	0x1	/* prefetch, not demand */
+
+/*
+ * IA64_PMU_REC_FETCH: "repeat" instruction fetches of the 32-byte line
+ * at ip. Demand fetches count L1I_DEMAND_READS, L2_INST_DEMAND_READS
+ * (level > L1), ITLB_MISSES_FETCH (tlb VHPT or SW), ITLB_INSERTS_HPW
+ * (VHPT) and feed the instruction EAR (spec 004 §6.2.7.1);
+ * INSTRUCTION_EAR_EVENTS counts its captures. Prefetches count
+ * L1I_PREFETCH_READS and L2_INST_PREFETCH_READS (level > L1). Lines
+ * from beyond L1 count L2_REFERENCES, L2_MISSES, L3_REFERENCES,
+ * L3_MISSES, L3_READS.INST_READS.*. tlb: L1, VHPT or SW (no L2 ITLB);
+ * slot must be 0.
+ */
+struct ia64_pmu_rec_fetch {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 40 */
+	struct ia64_pmu_rec_ctx ctx;
+	__u32 latency;	/* cycles the fetch was in flight */
+	__u8 level;	/* IA64_PMU_LVL_* that supplied the line */
+	__u8 tlb;	/* IA64_PMU_TLB_L1, _VHPT or _SW */
+	__u8 __reserved[2];
+};
+
+/* struct ia64_pmu_rec_branch.btype */
+#define IA64_PMU_BR_COND	0	/* IP-relative conditional (br.cond) */
+#define IA64_PMU_BR_CALL	1	/* br.call */
+#define IA64_PMU_BR_RET		2	/* br.ret */
+#define IA64_PMU_BR_IND		3	/* indirect, non-return */
+#define IA64_PMU_BR_LOOP	4	/* counted / modulo-scheduled loop */
+#define IA64_PMU_BR_IA		5	/* br.ia to IA-32 */
+
+/* struct ia64_pmu_rec_branch.predictor (spec 004 §6.2.8.1) */
+#define IA64_PMU_PRED_TAR	0	/* target address registers, stage 1 */
+#define IA64_PMU_PRED_TAC	1	/* target address cache, stage 2 */
+#define IA64_PMU_PRED_BAC	2	/* branch address calculator, stage 3 */
+
+/* Branch record flags */
+#define IA64_PMU_REC_BR_TAKEN		0x1
+#define IA64_PMU_REC_BR_MISPRED_PATH	0x2	/* taken/not taken wrong */
+#define IA64_PMU_REC_BR_MISPRED_TARGET	0x4	/* only if taken */
+#define IA64_PMU_REC_BR_MULTIWAY	0x8	/* in a multiway bundle */
+
+/*
+ * IA64_PMU_REC_BRANCH: "repeat" retirements of the branch at ip/slot
+ * (IA-64 only), one per cycle. Counts BRANCH_PATH.*, BRANCH_PREDICTOR.*
+ * (stage from "predictor"), BRANCH_MULTIWAY.* (flag MULTIWAY),
+ * BRANCH_TAKEN_SLOT, and feeds the branch trace buffer (spec 004
+ * §6.2.8): the branch (ip, slot or 3 if not taken, mispredict bit) and
+ * then "target"; BRANCH_EVENT counts captured branches.
+ */
+struct ia64_pmu_rec_branch {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 56 */
+	struct ia64_pmu_rec_ctx ctx;
+	__u64 target;	/* target bundle (fall-through if not taken) */
+	__u64 encoding;	/* 41-bit encoding of the B-syllable */
+	__u8 btype;	/* IA64_PMU_BR_* */
+	__u8 predictor;	/* IA64_PMU_PRED_* */
+	__u8 __reserved[6];
+};
+
 #endif /* _UAPI_LINUX_PERF_IA64_PMU_H */

@@ -1,0 +1,1286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Software model of the Itanium (Merced) performance monitoring unit.
+ *
+ * Sources, cited as in the rest of the project:
+ *   spec 004  Itanium Processor Reference Manual for Software Development,
+ *             ch. 6 (registers, Tables 6-4..6-24) and §7.8 (events)
+ *   spec 000  the same manual, §6.2.3-6.2.7 (PMC0-3, PMC13/IBR match,
+ *             PMC8/9 opcode match, PMC11/DBR match, EARs)
+ *   spec 001  SDM vol. 2 §7.2 (generic monitors, PSR, Table 7-5)
+ *   spec 003  SDM vol. 2 §7.2.4 (context switch, Figure 7-7)
+ *
+ * Decisions where the text is ambiguous are marked "MODEL:".
+ */
+#ifdef __KERNEL__
+#include <linux/string.h>
+#include <linux/seq_file.h>
+#else
+#include <string.h>
+#endif
+
+#include "pmu_model.h"
+
+#define BIT64(n)		(1ULL << (n))
+#define MASK64(h, l)		((~0ULL >> (63 - (h))) & ~((1ULL << (l)) - 1))
+
+/* Unimplemented VA bits 60:51 read as a copy of bit 50 (Tables 6-13..) */
+#define VA_SXT_BITS		MASK64(60, 51)
+#define IBR_MASK_BITS		MASK64(55, 0)
+
+#define PMC_CODE_CPU_CYCLES	0x12	/* §7.8 CPU_CYCLES, PAL_CYCLES */
+#define PMC_CODE_INST_RETIRED	0x08	/* §7.8 IA64_(TAGGED_)INST_RETIRED */
+
+/*
+ * Implemented (read/write) bits of each Itanium PMC; everything else is
+ * "ignored": reads 0, writes ignored.
+ */
+static const u64 itanium_pmc_bits[IA64_MODEL_NR_PMC] = {
+	/* Table 6-7: fr 0, overflow 7:4 */
+	[0] = 0xf1,
+	/* PMC1-3: ignored 63:0 */
+	/* Figure 6-13: plm ev oi pm es umask threshold 22:20 ism */
+	[4] = 0x037f7f7f,
+	[5] = 0x037f7f7f,
+	/* Figure 6-14: as PMC4/5 but threshold 21:20 */
+	[6] = 0x033f7f7f,
+	[7] = 0x033f7f7f,
+	/* Figure 6-17: m i f b 63:60, match 59:33, mask 29:3 */
+	[8] = MASK64(63, 33) | MASK64(29, 3),
+	[9] = MASK64(63, 33) | MASK64(29, 3),
+	/* Figure 6-18: plm 3:0, pm 6, tlb 7, umask 19:16, ism 25:24 */
+	[10] = 0x030f00cf,
+	/* Figure 6-20: as PMC10 plus pt 28 */
+	[11] = 0x130f00cf,
+	/* Figure 6-22: plm, pm, tar, tm, ptm, ppm, bpt, bac (no ism) */
+	[12] = 0xffcf,
+	/* Figure 6-16: ta 0 */
+	[13] = 0x1,
+};
+
+/* Stored bits of each PMD; VA_SXT_BITS of PMD0/2/17 are synthesised */
+static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
+	/* Figure 6-19: address 63:5, tlb 1, v 0 */
+	[0] = (MASK64(63, 5) & ~VA_SXT_BITS) | 0x3,
+	/* Figure 6-19 / Table 6-13: latency 11:0 */
+	[1] = 0xfff,
+	/* Figure 6-21: data address 63:0 */
+	[2] = ~VA_SXT_BITS,
+	/* Figure 6-21: level 63:62, latency 11:0 */
+	[3] = MASK64(63, 62) | 0xfff,
+	/* Figure 6-12: count 31:0, sxt32 63:32 */
+	[4] = 0xffffffff,
+	[5] = 0xffffffff,
+	[6] = 0xffffffff,
+	[7] = 0xffffffff,
+	/* Figure 6-23: address 63:4, slot 3:2, mp 1, b 0; software may
+	 * write any value to bits 60:51 (Table 6-22 note a) */
+	[8 ... 15] = ~0ULL,
+	/* Figure 6-24: full 3, bbi 2:0 */
+	[16] = 0xf,
+	/* Figure 6-21: address 63:4, slot 3:2, v 0 */
+	[17] = (MASK64(63, 4) & ~VA_SXT_BITS) | 0xc | 0x1,
+};
+
+/*
+ * IBR/DBR layout: SDM vol. 2 §7.1.1 (not in spec/): even registers hold
+ * the 64-bit address; odd IBRs mask 55:0, plm 59:56, x 63; odd DBRs
+ * mask 55:0, plm 59:56, w 62, r 63; the other bits are ignored.
+ */
+#define IBR_ODD_BITS		(MASK64(59, 0) | BIT64(63))
+#define DBR_ODD_BITS		(MASK64(59, 0) | MASK64(63, 62))
+#define IBR_X			BIT64(63)
+
+/* PAL_PERF_MON_INFO for the Itanium processor (spec 004 Table 6-24) */
+#define PAL_GENERIC_PAIRS	4
+#define PAL_WIDTH		32
+#define PAL_CYCLES		0x12
+#define PAL_RETIRED		0x08
+#define PAL_PMC_MASK		0x3fffULL
+#define PAL_PMD_MASK		0x3ffffULL
+#define PAL_CYCLES_MASK		0xf0ULL
+/*
+ * MODEL: Table 6-24 lists PAL_RETIRED_MASK = 0x10 (PMD4 only) while
+ * §7.8 says IA64_INST_RETIRED counts on PMD4 and PMD5 (0x30). Merced PAL
+ * is known to return the table's value, so the model's PAL does too; the
+ * counters themselves follow §7.8 (IA64_INST_RETIRED counts on PMD5).
+ */
+#define PAL_RETIRED_MASK	0x10ULL
+
+/* CPUID[3]: number 7:0, revision 15:8, model 23:16, family 31:24 */
+#define ITANIUM_CPUID3		((0x07ULL << 24) | (0x00ULL << 16) | \
+				 (0x00ULL << 8) | 4)
+
+static u64 sxt50(u64 v)
+{
+	return (v & BIT64(50)) ? v | VA_SXT_BITS : v & ~VA_SXT_BITS;
+}
+
+static unsigned int pmc_plm(u64 pmc)
+{
+	return pmc & IA64_MODEL_PMC_PLM;
+}
+
+static unsigned int pmc_umask(u64 pmc)
+{
+	return (pmc >> IA64_MODEL_PMC_UMASK_SHIFT) & 0xf;
+}
+
+static unsigned int pmc_es(u64 pmc)
+{
+	return (pmc >> IA64_MODEL_PMC_ES_SHIFT) & 0x7f;
+}
+
+static bool frozen(const struct ia64_model *m)
+{
+	return m->pmc[0] & IA64_MODEL_PMC0_FR;
+}
+
+static void resolve_counter(struct ia64_model *m, unsigned int idx)
+{
+	u64 pmc = m->pmc[idx];
+
+	m->ctr_ev[idx] = ia64_model_event_find(pmc_es(pmc), pmc_umask(pmc));
+}
+
+void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
+{
+	unsigned int i;
+
+	memset(m, 0, sizeof(*m));
+	m->cpu = cpu;
+	m->nr_pmc = IA64_MODEL_NR_PMC;
+	m->nr_pmd = IA64_MODEL_NR_PMD;
+	m->plm0_clobbers_pmd = true;
+
+	/*
+	 * spec 004 §6.2.9: after reset oi and ev of all PMCs are zero and
+	 * all other state not initialised by PAL is undefined. The model
+	 * makes "undefined" visible: a fixed non-zero pattern, which has
+	 * plm = 0 so no monitor counts before software programs it.
+	 */
+	for (i = 0; i < m->nr_pmc; i++)
+		m->pmc[i] = IA64_MODEL_UNDEF & itanium_pmc_bits[i] &
+			    ~(IA64_MODEL_PMC_OI | IA64_MODEL_PMC_EV);
+	m->pmc[0] = IA64_MODEL_UNDEF & itanium_pmc_bits[0];
+	for (i = 0; i < m->nr_pmd; i++)
+		m->pmd[i] = IA64_MODEL_UNDEF & itanium_pmd_bits[i];
+
+	/* PAL-initialised qualification state (spec 004 §6.2.9) */
+	m->pmc[13] = 0x1;				/* ta = 1 */
+	m->pmc[8] = MASK64(63, 60) | MASK64(29, 3);	/* mifb=1111 */
+	m->pmc[9] = m->pmc[8];				/* match=0 */
+	m->pmc[11] |= BIT64(28);			/* pt = 1 */
+
+	for (i = 4; i < 8; i++)
+		resolve_counter(m, i);
+	/* IBRs, DBRs and PSR bits belong to the CPU: firmware zeroes them */
+}
+
+/* The PMC that controls PMD @idx (spec 004 Table 6-4) */
+static unsigned int pmd_owner(unsigned int idx)
+{
+	if (idx <= 1)
+		return 10;
+	if (idx <= 3 || idx == 17)
+		return 11;
+	if (idx <= 7)
+		return idx;
+	return 12;
+}
+
+static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->nr_pmd; i++)
+		if (pmd_owner(i) == pmc)
+			m->pmd[i] = IA64_MODEL_UNDEF & itanium_pmd_bits[i];
+}
+
+u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx)
+{
+	m->stats.pmc_reads++;
+	if (idx >= m->nr_pmc)
+		return 0;
+	return m->pmc[idx];
+}
+
+void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
+{
+	m->stats.pmc_writes++;
+	if (idx >= m->nr_pmc)
+		return;
+	m->pmc[idx] = val & itanium_pmc_bits[idx];
+	if (idx >= 4 && idx <= 7)
+		resolve_counter(m, idx);
+	/* Figure 6-11: plm = 0 does not preserve the PMD(s) */
+	if (m->plm0_clobbers_pmd && ((idx >= 4 && idx <= 7) ||
+				     (idx >= 10 && idx <= 12)) &&
+	    !pmc_plm(m->pmc[idx]))
+		clobber_pmds(m, idx);
+}
+
+u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
+{
+	unsigned int cpl;
+	u64 v;
+
+	m->stats.pmd_reads++;
+	if (idx >= m->nr_pmd)
+		return 0;
+
+	/*
+	 * spec 001 Table 7-5: at cpl 0 every PMD reads its value; above
+	 * cpl 0 a privileged monitor (pm = 1), or a user monitor while
+	 * PSR.sp = 1, reads zero.
+	 */
+	cpl = (m->psr & IA64_MODEL_PSR_CPL) >> IA64_MODEL_PSR_CPL_SHIFT;
+	if (cpl && ((m->pmc[pmd_owner(idx)] & IA64_MODEL_PMC_PM) ||
+		    (m->psr & IA64_MODEL_PSR_SP)))
+		return 0;
+
+	v = m->pmd[idx];
+	switch (idx) {
+	case 0:
+	case 2:
+	case 17:
+		return sxt50(v);
+	case 4 ... 7:
+		/* Table 6-5: sxt32 63:32 reads as bit 31 */
+		return (v & BIT64(31)) ? v | MASK64(63, 32) : v;
+	default:
+		return v;
+	}
+}
+
+void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
+{
+	m->stats.pmd_writes++;
+	if (idx >= m->nr_pmd)
+		return;
+	m->pmd[idx] = val & itanium_pmd_bits[idx];
+}
+
+u64 ia64_model_read_ibr(struct ia64_model *m, unsigned int idx)
+{
+	m->stats.ibr_reads++;
+	return idx < IA64_MODEL_NR_IBR ? m->ibr[idx] : 0;
+}
+
+void ia64_model_write_ibr(struct ia64_model *m, unsigned int idx, u64 val)
+{
+	m->stats.ibr_writes++;
+	if (idx < IA64_MODEL_NR_IBR)
+		m->ibr[idx] = (idx & 1) ? val & IBR_ODD_BITS : val;
+}
+
+u64 ia64_model_read_dbr(struct ia64_model *m, unsigned int idx)
+{
+	m->stats.dbr_reads++;
+	return idx < IA64_MODEL_NR_DBR ? m->dbr[idx] : 0;
+}
+
+void ia64_model_write_dbr(struct ia64_model *m, unsigned int idx, u64 val)
+{
+	m->stats.dbr_writes++;
+	if (idx < IA64_MODEL_NR_DBR)
+		m->dbr[idx] = (idx & 1) ? val & DBR_ODD_BITS : val;
+}
+
+u64 ia64_model_get_psr(struct ia64_model *m)
+{
+	m->stats.psr_reads++;
+	return m->psr;
+}
+
+void ia64_model_set_psr(struct ia64_model *m, u64 psr)
+{
+	m->stats.psr_changes++;
+	m->psr = psr & IA64_MODEL_PSR_MASK;
+}
+
+long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
+				  u64 *info)
+{
+	m->stats.pal_calls++;
+	memset(buf, 0, 16 * sizeof(u64));
+	buf[0] = PAL_PMC_MASK;
+	buf[4] = PAL_PMD_MASK;
+	buf[8] = PAL_CYCLES_MASK;
+	buf[12] = PAL_RETIRED_MASK;
+	*info = PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) | (PAL_CYCLES << 16) |
+		((u64)PAL_RETIRED << 24);
+	return 0;
+}
+
+u64 ia64_model_cpuid3(struct ia64_model *m)
+{
+	m->stats.cpuid_reads++;
+	return ITANIUM_CPUID3;
+}
+
+bool ia64_model_irq_pending(struct ia64_model *m)
+{
+	return m->irq_pending;
+}
+
+void ia64_model_irq_ack(struct ia64_model *m)
+{
+	m->irq_pending = false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Record checking                                                     */
+
+#define CTX_OFF		sizeof(struct ia64_pmu_rec_hdr)
+#define BODY_OFF	(CTX_OFF + sizeof(struct ia64_pmu_rec_ctx))
+
+static bool is_41bit(u64 enc)
+{
+	return !(enc >> 41);
+}
+
+static int check_ctx(const struct ia64_pmu_rec_ctx *c)
+{
+	if (!c->repeat || c->cpl > 3 || c->isa > IA64_PMU_ISA_IA32 ||
+	    c->slot > 2 || c->__reserved0 || c->__reserved1)
+		return -EINVAL;
+	if (c->isa == IA64_PMU_ISA_IA32 && c->slot)
+		return -EINVAL;
+	return 0;
+}
+
+static bool zero_bytes(const u8 *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return false;
+	return true;
+}
+
+static int check_cycles(const u8 *buf, size_t size)
+{
+	struct ia64_pmu_rec_cycles r;
+	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
+	unsigned int i, j;
+
+	memcpy(&r, buf, sizeof(r));
+	if (r.hdr.flags || r.ctx.slot || !zero_bytes((const u8 *)r.__reserved,
+						     sizeof(r.__reserved)))
+		return -EINVAL;
+	if (r.nr_events > IA64_PMU_REC_MAX_EVENTS ||
+	    size != sizeof(r) + r.nr_events * sizeof(ev[0]))
+		return -EINVAL;
+	memcpy(ev, buf + sizeof(r), r.nr_events * sizeof(ev[0]));
+	for (i = 0; i < r.nr_events; i++) {
+		const struct ia64_model_event *e;
+
+		if (ev[i].code > 0x7f || ev[i].umask > 0xf ||
+		    !zero_bytes(ev[i].__reserved, sizeof(ev[i].__reserved)))
+			return -EINVAL;
+		/* CPU_CYCLES is implied by the record */
+		if (ev[i].code == PMC_CODE_CPU_CYCLES)
+			return -EINVAL;
+		e = ia64_model_event_find(ev[i].code, ev[i].umask);
+		if (!e || !ev[i].inc || ev[i].inc > e->max_inc)
+			return -EINVAL;
+		/* The same event twice would exceed its max per cycle */
+		for (j = 0; j < i; j++)
+			if (ev[j].code == ev[i].code &&
+			    ia64_model_event_find(ev[j].code, ev[j].umask) == e &&
+			    !((ev[j].umask ^ ev[i].umask) &
+			      ia64_model_event_umask_sig(e)))
+				return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_inst(const u8 *buf)
+{
+	struct ia64_pmu_rec_inst r;
+
+	memcpy(&r, buf, sizeof(r));
+	if (r.hdr.flags & ~(IA64_PMU_REC_INST_NOP |
+			    IA64_PMU_REC_INST_PRED_OFF))
+		return -EINVAL;
+	if (!zero_bytes(r.__reserved, sizeof(r.__reserved)) ||
+	    !is_41bit(r.encoding) || r.itype > IA64_PMU_ITYPE_X ||
+	    !r.per_cycle)
+		return -EINVAL;
+	if (r.ctx.isa == IA64_PMU_ISA_IA32)
+		/* IA32_INST_RETIRED: max. 2 per cycle (§7.8) */
+		return (r.per_cycle > 2 || r.hdr.flags || r.itype ||
+			r.encoding) ? -EINVAL : 0;
+	/* IA64_INST_RETIRED: max. 6 per cycle (§7.8) */
+	if (r.per_cycle > 6)
+		return -EINVAL;
+	if ((r.itype == IA64_PMU_ITYPE_L && r.ctx.slot != 1) ||
+	    (r.itype == IA64_PMU_ITYPE_X && r.ctx.slot != 2))
+		return -EINVAL;
+	return 0;
+}
+
+static int check_mem(const u8 *buf)
+{
+	struct ia64_pmu_rec_mem r;
+
+	memcpy(&r, buf, sizeof(r));
+	if (r.hdr.flags & ~IA64_PMU_REC_MEM_UC)
+		return -EINVAL;
+	if (r.level > IA64_PMU_LVL_MEM || r.tlb > IA64_PMU_TLB_SW ||
+	    r.op > IA64_PMU_MEM_STORE || !is_41bit(r.encoding))
+		return -EINVAL;
+	switch (r.size) {
+	case 1: case 2: case 4: case 8: case 10: case 16:
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (r.ctx.isa == IA64_PMU_ISA_IA32 && r.encoding)
+		return -EINVAL;
+	return 0;
+}
+
+static int check_fetch(const u8 *buf)
+{
+	struct ia64_pmu_rec_fetch r;
+
+	memcpy(&r, buf, sizeof(r));
+	if (r.hdr.flags & ~IA64_PMU_REC_FETCH_PREFETCH)
+		return -EINVAL;
+	if (r.ctx.slot || r.level > IA64_PMU_LVL_MEM ||
+	    r.tlb > IA64_PMU_TLB_SW || r.tlb == IA64_PMU_TLB_L2 ||
+	    !zero_bytes(r.__reserved, sizeof(r.__reserved)))
+		return -EINVAL;
+	return 0;
+}
+
+static int check_branch(const u8 *buf)
+{
+	struct ia64_pmu_rec_branch r;
+
+	memcpy(&r, buf, sizeof(r));
+	if (r.hdr.flags & ~(IA64_PMU_REC_BR_TAKEN |
+			    IA64_PMU_REC_BR_MISPRED_PATH |
+			    IA64_PMU_REC_BR_MISPRED_TARGET |
+			    IA64_PMU_REC_BR_MULTIWAY))
+		return -EINVAL;
+	/* Only a taken branch has a target to mispredict */
+	if ((r.hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET) &&
+	    !(r.hdr.flags & IA64_PMU_REC_BR_TAKEN))
+		return -EINVAL;
+	if (r.ctx.isa != IA64_PMU_ISA_IA64 || r.btype > IA64_PMU_BR_IA ||
+	    r.predictor > IA64_PMU_PRED_BAC || !is_41bit(r.encoding) ||
+	    !zero_bytes(r.__reserved, sizeof(r.__reserved)))
+		return -EINVAL;
+	return 0;
+}
+
+int ia64_model_check_rec(const void *buf, size_t len)
+{
+	const u8 *p = buf;
+	struct ia64_pmu_rec_hdr h;
+	struct ia64_pmu_rec_ctx c;
+	size_t want;
+	int ret;
+
+	if (!buf || len < BODY_OFF)
+		return -EINVAL;
+	memcpy(&h, p, sizeof(h));
+	if (h.size < BODY_OFF || h.size % 8 || h.size > len)
+		return -EINVAL;
+	switch (h.type) {
+	case IA64_PMU_REC_CYCLES:
+		want = sizeof(struct ia64_pmu_rec_cycles);
+		break;
+	case IA64_PMU_REC_INST:
+		want = sizeof(struct ia64_pmu_rec_inst);
+		break;
+	case IA64_PMU_REC_MEM:
+		want = sizeof(struct ia64_pmu_rec_mem);
+		break;
+	case IA64_PMU_REC_FETCH:
+		want = sizeof(struct ia64_pmu_rec_fetch);
+		break;
+	case IA64_PMU_REC_BRANCH:
+		want = sizeof(struct ia64_pmu_rec_branch);
+		break;
+	default:
+		return -EINVAL;
+	}
+	/* Fixed-size types must match exactly; cycles is checked below */
+	if (h.size < want ||
+	    (h.type != IA64_PMU_REC_CYCLES && h.size != want))
+		return -EINVAL;
+	memcpy(&c, p + CTX_OFF, sizeof(c));
+	ret = check_ctx(&c);
+	if (ret)
+		return ret;
+	switch (h.type) {
+	case IA64_PMU_REC_CYCLES:
+		ret = check_cycles(p, h.size);
+		break;
+	case IA64_PMU_REC_INST:
+		ret = check_inst(p);
+		break;
+	case IA64_PMU_REC_MEM:
+		ret = check_mem(p);
+		break;
+	case IA64_PMU_REC_FETCH:
+		ret = check_fetch(p);
+		break;
+	default:
+		ret = check_branch(p);
+		break;
+	}
+	return ret ? ret : h.size;
+}
+
+void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl)
+{
+	struct ia64_pmu_rec_ctx c;
+
+	memcpy(&c, (const u8 *)rec + CTX_OFF, sizeof(c));
+	*ip = c.ip;
+	*cpl = c.cpl;
+}
+
+/* ------------------------------------------------------------------ */
+/* Execution                                                           */
+
+/* One record, decoded */
+struct rec_view {
+	struct ia64_pmu_rec_hdr hdr;
+	struct ia64_pmu_rec_ctx ctx;
+	union {
+		struct ia64_pmu_rec_cycles cyc;
+		struct ia64_pmu_rec_inst inst;
+		struct ia64_pmu_rec_mem mem;
+		struct ia64_pmu_rec_fetch fetch;
+		struct ia64_pmu_rec_branch br;
+	} u;
+	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
+	unsigned int nr_ev;
+	bool is;		/* IA-32 */
+	/* qualification of this record (spec 000 §6.2.4-6.2.6) */
+	bool ibr_tag, tag8, tag9, dbr_tag;
+	bool has_daddr;
+	/* what the EARs and the BTB captured per repetition */
+	bool iear, dear, btb;
+};
+
+/*
+ * IBRmatch_i / DBRRangeMatch_i of spec 000 §6.2.4 and §6.2.6, for the
+ * 54 implemented virtual address bits: bits 50:0 compare under the mask,
+ * 55:51 compare (masked) with a copy of addr{50}, 60:56 must equal
+ * addr{50} and 63:61 must equal.
+ */
+static bool range_match(u64 base, u64 mask, u64 addr)
+{
+	u64 s50 = (addr & BIT64(50)) ? ~0ULL : 0;
+
+	mask &= IBR_MASK_BITS;
+	return !((base ^ addr) & mask & MASK64(50, 0)) &&
+	       !((base ^ s50) & mask & MASK64(55, 51)) &&
+	       !((base ^ s50) & MASK64(60, 56)) &&
+	       !((base ^ addr) & MASK64(63, 61));
+}
+
+static bool ibr_range_tag(const struct ia64_model *m, u64 ip,
+			  unsigned int cpl, bool is)
+{
+	bool match = false;
+	unsigned int i;
+
+	if (m->pmc[13] & 1)			/* PMC13.ta */
+		return true;
+	if (is)					/* Table 6-9 */
+		return false;
+	if ((m->psr & IA64_MODEL_PSR_DB) ||
+	    ((m->ibr[1] | m->ibr[3] | m->ibr[5] | m->ibr[7]) & IBR_X))
+		return false;
+	for (i = 0; i < 4; i++) {
+		u64 odd = m->ibr[2 * i + 1];
+
+		if (((odd >> 56) & 0xf) & (1U << cpl))
+			match |= range_match(m->ibr[2 * i], odd, ip);
+	}
+	return match;
+}
+
+static bool dbr_range_match(const struct ia64_model *m, u64 addr)
+{
+	bool match = false;
+	unsigned int i;
+
+	if (m->psr & IA64_MODEL_PSR_DB)
+		return false;
+	/* r, w and plm of the DBRs are ignored (spec 000 §6.2.6) */
+	for (i = 0; i < 4; i++)
+		match |= range_match(m->dbr[2 * i], m->dbr[2 * i + 1], addr);
+	return match;
+}
+
+/*
+ * Match(PMC[i]) of spec 000 §6.2.5: itype against m/i/f/b, encoding bits
+ * 40:27 and 12:0 against match/mask 59:33 / 29:3.
+ */
+static bool opcode_match(u64 pmc, unsigned int itype, u64 enc)
+{
+	static const u8 itype_bit[] = {
+		[IA64_PMU_ITYPE_M] = 63, [IA64_PMU_ITYPE_I] = 62,
+		[IA64_PMU_ITYPE_F] = 61, [IA64_PMU_ITYPE_B] = 60,
+		/* MODEL: the matcher knows M/I/F/B; L and X match as I */
+		[IA64_PMU_ITYPE_L] = 62, [IA64_PMU_ITYPE_X] = 62,
+	};
+	u64 match = (pmc >> 33) & MASK64(26, 0);
+	u64 mask = (pmc >> 3) & MASK64(26, 0);
+	u64 e = (((enc >> 27) & MASK64(13, 0)) << 13) | (enc & MASK64(12, 0));
+
+	if (!(pmc & BIT64(itype_bit[itype])))
+		return false;
+	return !((e ^ match) & ~mask & MASK64(26, 0));
+}
+
+static void compute_tags(const struct ia64_model *m, struct rec_view *v,
+			 bool has_op, unsigned int itype, u64 enc, u64 daddr)
+{
+	bool m8 = true, m9 = true;
+
+	v->ibr_tag = ibr_range_tag(m, v->ctx.ip, v->ctx.cpl, v->is);
+	/*
+	 * MODEL: records without an opcode (cycles, fetch) match every
+	 * opcode, so only the address range qualifies their events.
+	 */
+	if (has_op) {
+		m8 = opcode_match(m->pmc[8], itype, enc);
+		m9 = opcode_match(m->pmc[9], itype, enc);
+	}
+	v->tag8 = m8 && v->ibr_tag && !v->is;
+	v->tag9 = m9 && v->ibr_tag && !v->is;
+	/* DBRRangeTag = Tag(PMC8) and (PMC11.pt or DBRRangeMatch) */
+	v->dbr_tag = v->has_daddr && v->tag8 &&
+		     ((m->pmc[11] & BIT64(28)) || dbr_range_match(m, daddr));
+}
+
+/*
+ * Is an occurrence of @ev in this record counted, given the event's
+ * qualification support (§7.8) and the record's tags?
+ */
+static bool qualified(const struct ia64_model *m,
+		      const struct ia64_model_event *ev,
+		      const struct rec_view *v)
+{
+	u8 q = ev->qual;
+
+	/*
+	 * MODEL: in IA-32 code the opcode matcher and the data range check
+	 * do not operate (spec 004 §6.1.3.1) and Tag(PMC8) is 0 by its
+	 * equation; Table 6-9 makes qualifiable events count there only
+	 * with PMC13.ta = 1.
+	 */
+	if (v->is)
+		return !q || (m->pmc[13] & 1);
+	if ((q & IA64_MODEL_Q_DAR) && v->has_daddr)
+		return v->dbr_tag;
+	if (q & (IA64_MODEL_Q_OPC | IA64_MODEL_Q_DAR | IA64_MODEL_Q_DAR_LDC))
+		return v->tag8;
+	if (q & IA64_MODEL_Q_IAR)
+		return v->ibr_tag;
+	return true;
+}
+
+/* Per-cycle increment of a cycles record's listed events for @ev */
+static unsigned int cycles_inc(const struct rec_view *v,
+			       const struct ia64_model_event *ev,
+			       unsigned int umask)
+{
+	unsigned int sig = ia64_model_event_umask_sig(ev);
+	unsigned int i;
+
+	if (ev->code == PMC_CODE_CPU_CYCLES)
+		return 1;
+	for (i = 0; i < v->nr_ev; i++)
+		if (v->ev[i].code == ev->code &&
+		    !((v->ev[i].umask ^ umask) & sig) &&
+		    ia64_model_event_find(v->ev[i].code, v->ev[i].umask) == ev)
+			return v->ev[i].inc;
+	return 0;
+}
+
+static unsigned int inst_inc(const struct rec_view *v,
+			     const struct ia64_model_event *ev)
+{
+	const struct ia64_pmu_rec_inst *r = &v->u.inst;
+	unsigned int n = r->per_cycle;
+
+	if (v->is)
+		return ev->code == 0x15 ? n : 0;	/* IA32_INST_RETIRED */
+	switch (ev->code) {
+	case PMC_CODE_INST_RETIRED:
+	case 0x2d:					/* INST_DISPERSED */
+		return n;
+	case 0x30:					/* NOPS_RETIRED */
+		return (r->hdr.flags & IA64_PMU_REC_INST_NOP) ? n : 0;
+	case 0x31:				/* PREDICATE_SQUASHED_RETIRED */
+		return (r->hdr.flags & IA64_PMU_REC_INST_PRED_OFF) ? n : 0;
+	}
+	return 0;
+}
+
+/* L3_READS / L3_WRITES umask: bits 3:2 select the kind, 1:0 hit/miss */
+static bool l3_umask(unsigned int umask, unsigned int kind_bit, bool hit)
+{
+	return (umask & kind_bit) && (umask & (hit ? 0x1 : 0x2));
+}
+
+static unsigned int mem_inc(const struct rec_view *v,
+			    const struct ia64_model_event *ev,
+			    unsigned int umask)
+{
+	const struct ia64_pmu_rec_mem *r = &v->u.mem;
+	bool load = r->op == IA64_PMU_MEM_LOAD;
+	bool uc = r->hdr.flags & IA64_PMU_REC_MEM_UC;
+	bool cached = !uc;
+	bool l1miss = r->level > IA64_PMU_LVL_L1;
+	bool l3 = r->level >= IA64_PMU_LVL_L3;
+
+	switch (ev->code) {
+	case 0x63:				/* DATA_REFERENCES_RETIRED */
+		return 1;
+	case 0x6c:				/* LOADS_RETIRED */
+		return load;
+	case 0x6d:				/* STORES_RETIRED */
+		return !load;
+	case 0x6e:				/* UC_LOADS_RETIRED */
+		return uc && load;
+	case 0x6f:				/* UC_STORES_RETIRED */
+		return uc && !load;
+	case 0x70:				/* MISALIGNED_LOADS_RETIRED */
+		return load && r->daddr % r->size;
+	case 0x71:				/* MISALIGNED_STORES_RETIRED */
+		return !load && r->daddr % r->size;
+	case 0x64:				/* L1D_READS_RETIRED */
+		return cached && load;
+	case 0x66:				/* L1D_READ_MISSES_RETIRED */
+		return cached && load && l1miss;
+	case 0x69:		/* L2_DATA_REFERENCES: bit 0 reads, 1 writes */
+		if (!cached)
+			return 0;
+		return load ? (l1miss && (umask & 1)) : !!(umask & 2);
+	case 0x68:				/* L2_REFERENCES */
+		return cached && (!load || l1miss);
+	case 0x6a:				/* L2_MISSES */
+	case 0x7b:				/* L3_REFERENCES */
+		return cached && l3;
+	case 0x7c:				/* L3_MISSES */
+		return cached && r->level == IA64_PMU_LVL_MEM;
+	case 0x7d:				/* L3_READS.DATA_READS.* */
+		return cached && load && l3 &&
+		       l3_umask(umask, 0x8, r->level == IA64_PMU_LVL_L3);
+	case 0x7e:				/* L3_WRITES.DATA_WRITES.* */
+		return cached && !load && l3 &&
+		       l3_umask(umask, 0x4, r->level == IA64_PMU_LVL_L3);
+	case 0x60:				/* DTC_MISSES */
+		return r->tlb != IA64_PMU_TLB_L1;
+	case 0x61:				/* DTLB_MISSES */
+		return r->tlb >= IA64_PMU_TLB_VHPT;
+	case 0x62:				/* DTLB_INSERTS_HPW */
+		return r->tlb == IA64_PMU_TLB_VHPT;
+	case 0x67:				/* DATA_EAR_EVENTS */
+		return v->dear;
+	}
+	return 0;
+}
+
+static unsigned int fetch_inc(const struct rec_view *v,
+			      const struct ia64_model_event *ev,
+			      unsigned int umask)
+{
+	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
+	bool demand = !(r->hdr.flags & IA64_PMU_REC_FETCH_PREFETCH);
+	bool l1miss = r->level > IA64_PMU_LVL_L1;
+	bool l3 = r->level >= IA64_PMU_LVL_L3;
+
+	switch (ev->code) {
+	case 0x20:				/* L1I_DEMAND_READS */
+		return demand;
+	case 0x24:				/* L1I_PREFETCH_READS */
+		return !demand;
+	case 0x22:				/* L2_INST_DEMAND_READS */
+		return demand && l1miss;
+	case 0x25:				/* L2_INST_PREFETCH_READS */
+		return !demand && l1miss;
+	case 0x26:				/* ISB_LINES_IN */
+	case 0x68:				/* L2_REFERENCES */
+		return l1miss;
+	case 0x6a:				/* L2_MISSES */
+	case 0x7b:				/* L3_REFERENCES */
+		return l3;
+	case 0x7c:				/* L3_MISSES */
+		return r->level == IA64_PMU_LVL_MEM;
+	case 0x7d:				/* L3_READS.INST_READS.* */
+		return l3 && l3_umask(umask, 0x4,
+				      r->level == IA64_PMU_LVL_L3);
+	case 0x27:				/* ITLB_MISSES_FETCH */
+		return demand && r->tlb != IA64_PMU_TLB_L1;
+	case 0x28:				/* ITLB_INSERTS_HPW */
+		return demand && r->tlb == IA64_PMU_TLB_VHPT;
+	case 0x23:				/* INSTRUCTION_EAR_EVENTS */
+		return v->iear;
+	}
+	return 0;
+}
+
+/* BRANCH_PREDICTOR/BRANCH_MULTIWAY umask bits 1:0 */
+static bool br_outcome(unsigned int sel, bool mp_path, bool mp_tgt)
+{
+	switch (sel & 3) {
+	case 0:
+		return true;			/* ALL_PREDICTIONS */
+	case 1:
+		return !mp_path && !mp_tgt;	/* CORRECT_PREDICTIONS */
+	case 2:
+		return mp_path;			/* WRONG_PATH */
+	default:
+		return !mp_path && mp_tgt;	/* WRONG_TARGET */
+	}
+}
+
+static unsigned int branch_inc(const struct rec_view *v,
+			       const struct ia64_model_event *ev,
+			       unsigned int umask)
+{
+	const struct ia64_pmu_rec_branch *r = &v->u.br;
+	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
+	bool mp_path = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_PATH;
+	bool mp_tgt = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET;
+	unsigned int stage = r->predictor + 1;
+	unsigned int sel = umask >> 2;
+
+	switch (ev->code) {
+	case 0x11:				/* BRANCH_EVENT */
+		return v->btb;
+	case 0x0d:			/* BRANCH_TAKEN_SLOT, Table 7-29 */
+		return !!(umask & (taken ? 1U << v->ctx.slot : 0x8));
+	case 0x0f:	/* BRANCH_PATH: 3:2 stage, 1 correct, 0 taken */
+		return (!sel || sel == stage) &&
+		       !!(umask & 2) == !mp_path && !!(umask & 1) == taken;
+	case 0x10:	/* BRANCH_PREDICTOR: 3:2 stage, 1:0 outcome */
+		return (!sel || sel == stage) &&
+		       br_outcome(umask, mp_path, mp_tgt);
+	case 0x0e:	/* BRANCH_MULTIWAY: 3:2 all/not taken/taken */
+		if (!(r->hdr.flags & IA64_PMU_REC_BR_MULTIWAY))
+			return 0;
+		if ((sel == 2 && taken) || (sel == 3 && !taken))
+			return 0;
+		return br_outcome(umask, mp_path, mp_tgt);
+	}
+	return 0;
+}
+
+/*
+ * The monitor enable equation of spec 004 §6.2.1 with the record's cpl
+ * and instruction set; PMC12 ignores ism.
+ */
+static bool monitor_enabled(const struct ia64_model *m, unsigned int idx,
+			    const struct rec_view *v)
+{
+	u64 pmc = m->pmc[idx];
+	unsigned int ism = (pmc >> IA64_MODEL_PMC_ISM_SHIFT) & 3;
+	bool up = m->psr & IA64_MODEL_PSR_UP;
+	bool pp = m->psr & IA64_MODEL_PSR_PP;
+
+	if (frozen(m) || !(pmc_plm(pmc) & (1U << v->ctx.cpl)))
+		return false;
+	/* README: ism bit 24 disables IA-64 code, bit 25 IA-32 code */
+	if (idx != 12 && (ism & (1U << v->is)))
+		return false;
+	return (pmc & IA64_MODEL_PMC_PM) ? pp : up;
+}
+
+/* Per-cycle increment of the event of counter @idx in this record */
+static unsigned int event_inc(const struct ia64_model *m, unsigned int idx,
+			      const struct rec_view *v)
+{
+	const struct ia64_model_event *ev = m->ctr_ev[idx];
+	unsigned int umask = pmc_umask(m->pmc[idx]);
+	unsigned int n;
+
+	if (!ev || !(ev->pmds & (1U << idx)))	/* counter asymmetry */
+		return 0;
+	switch (v->hdr.type) {
+	case IA64_PMU_REC_CYCLES:
+		n = cycles_inc(v, ev, umask);
+		break;
+	case IA64_PMU_REC_INST:
+		n = inst_inc(v, ev);
+		break;
+	case IA64_PMU_REC_MEM:
+		n = mem_inc(v, ev, umask);
+		break;
+	case IA64_PMU_REC_FETCH:
+		n = fetch_inc(v, ev, umask);
+		break;
+	default:
+		n = branch_inc(v, ev, umask);
+		break;
+	}
+	if (!n)
+		return 0;
+	if (ev->code == PMC_CODE_INST_RETIRED) {
+		/* Table 7-30: 0000 all, 0011 Tag(PMC8), 0010 Tag(PMC9) */
+		if (umask == 0x3)
+			return v->tag8 ? n : 0;
+		if (umask == 0x2)
+			return v->tag9 ? n : 0;
+		return n;
+	}
+	return qualified(m, ev, v) ? n : 0;
+}
+
+/* Latency threshold of Tables 6-12 and 6-17, 0 if nothing is captured */
+static u32 ear_threshold(unsigned int umask)
+{
+	return umask <= 0xa ? 4U << umask : 0;
+}
+
+static u64 ear_latency(u32 lat)
+{
+	return lat > 0xfff ? 0xfff : lat;	/* MODEL: saturates */
+}
+
+/* Instruction EAR, spec 004 §6.2.7.1-6.2.7.3 */
+static void iear_check(const struct ia64_model *m, struct rec_view *v)
+{
+	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
+	u64 pmc = m->pmc[10];
+	unsigned int umask = pmc_umask(pmc);
+
+	if ((r->hdr.flags & IA64_PMU_REC_FETCH_PREFETCH) ||
+	    !monitor_enabled(m, 10, v))
+		return;
+	if (pmc & BIT64(7))			/* TLB mode, Table 6-14 */
+		v->iear = (r->tlb == IA64_PMU_TLB_VHPT && (umask & 0x4)) ||
+			  (r->tlb == IA64_PMU_TLB_SW && (umask & 0x8));
+	else					/* cache mode, Table 6-12 */
+		v->iear = r->level > IA64_PMU_LVL_L1 && ear_threshold(umask) &&
+			  r->latency >= ear_threshold(umask);
+}
+
+static void iear_capture(struct ia64_model *m, const struct rec_view *v)
+{
+	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
+	u64 pmd0 = (sxt50(v->ctx.ip) & MASK64(63, 5)) | 1;
+
+	if (m->pmc[10] & BIT64(7)) {
+		if (r->tlb == IA64_PMU_TLB_SW)	/* Table 6-15 */
+			pmd0 |= 2;
+	} else {
+		m->pmd[1] = ear_latency(r->latency);
+	}
+	m->pmd[0] = pmd0 & itanium_pmd_bits[0];
+	m->stats.ear_captures++;
+}
+
+/* Data EAR, spec 004 §6.2.7.4-6.2.7.6 */
+static void dear_check(const struct ia64_model *m, struct rec_view *v)
+{
+	const struct ia64_pmu_rec_mem *r = &v->u.mem;
+	u64 pmc = m->pmc[11];
+	unsigned int umask = pmc_umask(pmc);
+
+	if (!monitor_enabled(m, 11, v))
+		return;
+	if (pmc & BIT64(7))			/* TLB mode, Table 6-19 */
+		v->dear = r->tlb != IA64_PMU_TLB_L1 &&
+			  (umask & (1U << r->tlb));
+	else					/* cache mode, Table 6-17 */
+		v->dear = r->op == IA64_PMU_MEM_LOAD &&
+			  r->level > IA64_PMU_LVL_L1 &&
+			  ear_threshold(umask) &&
+			  r->latency >= ear_threshold(umask);
+}
+
+static void dear_capture(struct ia64_model *m, const struct rec_view *v)
+{
+	const struct ia64_pmu_rec_mem *r = &v->u.mem;
+	u64 pmd17 = (sxt50(v->ctx.ip) & MASK64(63, 4)) | 1;
+
+	if (!v->is)
+		pmd17 |= (u64)v->ctx.slot << 2;
+	m->pmd[2] = r->daddr & itanium_pmd_bits[2];
+	if (m->pmc[11] & BIT64(7))		/* Table 6-20: level */
+		m->pmd[3] = (u64)r->tlb << 62;
+	else					/* Table 6-18: latency */
+		m->pmd[3] = ear_latency(r->latency);
+	m->pmd[17] = pmd17 & itanium_pmd_bits[17];
+	m->stats.ear_captures++;
+}
+
+/*
+ * Branch trace buffer capture equation, spec 004 §6.2.8.1.
+ * MODEL: the target prediction terms (ptm = 10 / 01) only apply to
+ * taken branches whose path was predicted correctly, as the equation
+ * says; other branches are captured only with ptm = 11. The text's
+ * advice "tm=11, ptm=01, ppm=01 captures all mispredicted branches" is
+ * inconsistent with the equation; the equation wins.
+ */
+static void btb_check(const struct ia64_model *m, struct rec_view *v)
+{
+	const struct ia64_pmu_rec_branch *r = &v->u.br;
+	u64 pmc = m->pmc[12];
+	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
+	bool mp_path = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_PATH;
+	bool mp_tgt = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET;
+	unsigned int tm = (pmc >> 8) & 3, ptm = (pmc >> 10) & 3;
+	unsigned int ppm = (pmc >> 12) & 3;
+	bool ok;
+
+	if (v->is || !monitor_enabled(m, 12, v))
+		return;
+	ok = taken ? (tm & 2) : (tm & 1);
+	if (ptm != 3)
+		ok = ok && taken && !mp_path &&
+		     (mp_tgt ? (ptm & 1) : (ptm & 2));
+	ok = ok && (mp_path ? (ppm & 1) : (ppm & 2));
+	switch (r->predictor) {
+	case IA64_PMU_PRED_TAR:
+		ok = ok && (pmc & BIT64(7));
+		break;
+	case IA64_PMU_PRED_TAC:
+		ok = ok && (pmc & BIT64(14));
+		break;
+	default:
+		ok = ok && (pmc & BIT64(15));
+		break;
+	}
+	v->btb = ok;
+}
+
+static void btb_push(struct ia64_model *m, u64 entry)
+{
+	unsigned int bbi = m->pmd[16] & 7;
+
+	m->pmd[8 + bbi] = entry;
+	m->stats.btb_entries++;
+	if (++bbi == 8)		/* wrap: the sticky full bit (Table 6-23) */
+		m->pmd[16] = 0x8;
+	else
+		m->pmd[16] = (m->pmd[16] & 0x8) | bbi;
+}
+
+static void btb_capture(struct ia64_model *m, const struct rec_view *v,
+			u64 reps)
+{
+	const struct ia64_pmu_rec_branch *r = &v->u.br;
+	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
+	bool mp = r->hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
+				  IA64_PMU_REC_BR_MISPRED_TARGET);
+	u64 slot = taken ? v->ctx.slot : 3;
+	u64 br = (sxt50(v->ctx.ip) & MASK64(63, 4)) | slot << 2 |
+		 (u64)mp << 1 | 1;
+	u64 tgt = (sxt50(r->target) & MASK64(63, 4)) | 2;
+
+	/* Two entries per branch: after 4 the buffer content repeats */
+	if (reps > 4)
+		reps = 4 + (reps - 4) % 4;
+	while (reps--) {
+		btb_push(m, br);
+		btb_push(m, tgt);
+	}
+}
+
+static void decode(const void *rec, struct rec_view *v)
+{
+	const u8 *p = rec;
+
+	memset(v, 0, sizeof(*v));
+	memcpy(&v->hdr, p, sizeof(v->hdr));
+	memcpy(&v->ctx, p + CTX_OFF, sizeof(v->ctx));
+	v->is = v->ctx.isa == IA64_PMU_ISA_IA32;
+	switch (v->hdr.type) {
+	case IA64_PMU_REC_CYCLES:
+		memcpy(&v->u.cyc, p, sizeof(v->u.cyc));
+		v->nr_ev = v->u.cyc.nr_events;
+		if (v->nr_ev > IA64_PMU_REC_MAX_EVENTS)
+			v->nr_ev = IA64_PMU_REC_MAX_EVENTS;
+		memcpy(v->ev, p + sizeof(v->u.cyc),
+		       v->nr_ev * sizeof(v->ev[0]));
+		break;
+	case IA64_PMU_REC_INST:
+		memcpy(&v->u.inst, p, sizeof(v->u.inst));
+		break;
+	case IA64_PMU_REC_MEM:
+		memcpy(&v->u.mem, p, sizeof(v->u.mem));
+		v->has_daddr = true;
+		break;
+	case IA64_PMU_REC_FETCH:
+		memcpy(&v->u.fetch, p, sizeof(v->u.fetch));
+		break;
+	case IA64_PMU_REC_BRANCH:
+		memcpy(&v->u.br, p, sizeof(v->u.br));
+		break;
+	}
+}
+
+static u64 min_u64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+/* Repetitions until counter @idx at @d per repetition carries out */
+static u64 reps_to_overflow(u64 count, unsigned int d)
+{
+	return ((1ULL << 32) - count + d - 1) / d;
+}
+
+int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
+{
+	struct rec_view v;
+	unsigned int d[8] = { 0 };
+	u64 left, k, cnt;
+	bool freeze = false;
+	unsigned int i;
+
+	m->stats.runs++;
+	decode(rec, &v);
+	if (*progress >= v.ctx.repeat)
+		return 0;
+	left = v.ctx.repeat - *progress;
+	if (frozen(m)) {
+		/* a frozen PMU counts and captures nothing */
+		*progress = v.ctx.repeat;
+		return 0;
+	}
+
+	switch (v.hdr.type) {
+	case IA64_PMU_REC_INST:
+		compute_tags(m, &v, !v.is, v.u.inst.itype, v.u.inst.encoding,
+			     0);
+		break;
+	case IA64_PMU_REC_MEM:
+		compute_tags(m, &v, !v.is, IA64_PMU_ITYPE_M,
+			     v.u.mem.encoding, v.u.mem.daddr);
+		dear_check(m, &v);
+		break;
+	case IA64_PMU_REC_BRANCH:
+		compute_tags(m, &v, true, IA64_PMU_ITYPE_B, v.u.br.encoding, 0);
+		btb_check(m, &v);
+		break;
+	case IA64_PMU_REC_FETCH:
+		compute_tags(m, &v, false, 0, 0, 0);
+		iear_check(m, &v);
+		break;
+	default:
+		compute_tags(m, &v, false, 0, 0, 0);
+		break;
+	}
+
+	/*
+	 * Per-repetition increment of each counter: the monitor enable
+	 * equation, then the threshold (spec 004 Table 6-6). MODEL: a
+	 * non-zero threshold counts 1 in each cycle whose increment is
+	 * >= threshold (the Table 6-6 sentence is cut off in the text;
+	 * §6.1.1.3 says "exceeds").
+	 */
+	k = left;
+	for (i = 4; i < 8; i++) {
+		u64 pmc = m->pmc[i];
+		unsigned int thr = (pmc >> IA64_MODEL_PMC_THRES_SHIFT) &
+				   (i < 6 ? 7 : 3);
+		unsigned int n;
+
+		if (!monitor_enabled(m, i, &v))
+			continue;
+		n = event_inc(m, i, &v);
+		d[i] = thr ? n >= thr : n;
+		/* an oi monitor's overflow freezes: stop in that cycle */
+		if (d[i] && (pmc & IA64_MODEL_PMC_OI))
+			k = min_u64(k, reps_to_overflow(m->pmd[i], d[i]));
+	}
+
+	for (i = 4; i < 8; i++) {
+		if (!d[i])
+			continue;
+		cnt = m->pmd[i] & 0xffffffff;
+		if (k >= reps_to_overflow(cnt, d[i])) {
+			/* Table 6-7: sticky overflow bit, regardless of oi */
+			m->pmc[0] |= BIT64(i);
+			if (m->pmc[i] & IA64_MODEL_PMC_OI)
+				freeze = true;
+		}
+		m->pmd[i] = (cnt + d[i] * (k & 0xffffffff)) & 0xffffffff;
+	}
+
+	if (v.iear)
+		iear_capture(m, &v);
+	if (v.dear)
+		dear_capture(m, &v);
+	if (v.btb)
+		btb_capture(m, &v, k);
+
+	*progress += k;
+	if (freeze) {
+		/* Table 6-7: fr set by an oi overflow; the interrupt */
+		m->pmc[0] |= IA64_MODEL_PMC0_FR;
+		m->irq_pending = true;
+		m->stats.irqs++;
+	}
+	return *progress < v.ctx.repeat ? 1 : 0;
+}
+
+void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
+			    u64 period_ns, u64 ip, unsigned int cpl)
+{
+	struct ia64_pmu_rec_cycles *c = &rec->cyc;
+	u64 cycles = period_ns * 4 / 5;		/* an 800 MHz Itanium */
+
+	memset(rec, 0, sizeof(*rec));
+	c->hdr.type = IA64_PMU_REC_CYCLES;
+	c->hdr.size = sizeof(*c) + 2 * sizeof(c->events[0]);
+	c->ctx.ip = ip;
+	c->ctx.repeat = cycles ? cycles : 1;
+	c->ctx.cpl = cpl & 3;
+	c->ctx.isa = IA64_PMU_ISA_IA64;
+	c->nr_events = 2;
+	/* IPC 1, and one data reference per cycle */
+	c->events[0].code = PMC_CODE_INST_RETIRED;
+	c->events[0].inc = 1;
+	c->events[1].code = 0x63;		/* DATA_REFERENCES_RETIRED */
+	c->events[1].inc = 1;
+}
+
+#ifdef __KERNEL__
+void ia64_model_dump(const struct ia64_model *m, struct seq_file *s)
+{
+	unsigned int i;
+
+	seq_printf(s, "cpu %u psr 0x%llx irq_pending %d\n", m->cpu,
+		   m->psr, m->irq_pending);
+	for (i = 0; i < m->nr_pmc; i++)
+		seq_printf(s, "pmc%-2u 0x%016llx\n", i, m->pmc[i]);
+	for (i = 0; i < m->nr_pmd; i++)
+		seq_printf(s, "pmd%-2u 0x%016llx\n", i, m->pmd[i]);
+	for (i = 0; i < IA64_MODEL_NR_IBR; i++)
+		seq_printf(s, "ibr%u  0x%016llx\n", i, m->ibr[i]);
+	for (i = 0; i < IA64_MODEL_NR_DBR; i++)
+		seq_printf(s, "dbr%u  0x%016llx\n", i, m->dbr[i]);
+	seq_printf(s, "pmc_reads %llu pmc_writes %llu\n",
+		   m->stats.pmc_reads, m->stats.pmc_writes);
+	seq_printf(s, "pmd_reads %llu pmd_writes %llu\n",
+		   m->stats.pmd_reads, m->stats.pmd_writes);
+	seq_printf(s, "ibr_reads %llu ibr_writes %llu\n",
+		   m->stats.ibr_reads, m->stats.ibr_writes);
+	seq_printf(s, "dbr_reads %llu dbr_writes %llu\n",
+		   m->stats.dbr_reads, m->stats.dbr_writes);
+	seq_printf(s, "psr_reads %llu psr_changes %llu\n",
+		   m->stats.psr_reads, m->stats.psr_changes);
+	seq_printf(s, "pal_calls %llu cpuid_reads %llu\n",
+		   m->stats.pal_calls, m->stats.cpuid_reads);
+	seq_printf(s, "runs %llu irqs %llu ear_captures %llu btb_entries %llu\n",
+		   m->stats.runs, m->stats.irqs, m->stats.ear_captures,
+		   m->stats.btb_entries);
+}
+#endif

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Software model of the performance monitoring unit of one Itanium CPU,
+ * written from the manuals (spec 004 ch. 6, spec 000 §6.2.3-6.2.7,
+ * spec 001 §7.2, spec 003 §7.2.4), never from the driver. Pure C: it is
+ * linked into the simulated backend and into userspace unit tests
+ * (tools/testing/ia64_pmu_model).
+ *
+ * The model is not locked: callers serialise access to one model.
+ */
+#ifndef _IA64_PMU_MODEL_H
+#define _IA64_PMU_MODEL_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <uapi/linux/perf/ia64_pmu.h>
+#else
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <errno.h>
+#ifndef _IA64_MODEL_UTYPES
+#define _IA64_MODEL_UTYPES
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+#endif
+#include <linux/perf/ia64_pmu.h>
+#endif
+
+#include "pmu_model_events.h"
+
+enum ia64_model_cpu {
+	IA64_MODEL_ITANIUM,	/* Merced, CPUID family 0x07 */
+	/* IA64_MODEL_ITANIUM2 comes later */
+};
+
+#define IA64_MODEL_NR_PMC	14	/* PMC0-13 (Itanium) */
+#define IA64_MODEL_NR_PMD	18	/* PMD0-17 */
+#define IA64_MODEL_NR_IBR	8
+#define IA64_MODEL_NR_DBR	8
+/* Room for the larger register files of later CPU models */
+#define IA64_MODEL_MAX_PMC	32
+#define IA64_MODEL_MAX_PMD	32
+
+/* Architectural PSR bits the PMU depends on (spec 001 §7.2.1) */
+#define IA64_MODEL_PSR_UP	(1ULL << 2)
+#define IA64_MODEL_PSR_SP	(1ULL << 20)
+#define IA64_MODEL_PSR_PP	(1ULL << 21)
+#define IA64_MODEL_PSR_DB	(1ULL << 24)
+#define IA64_MODEL_PSR_CPL_SHIFT 32
+#define IA64_MODEL_PSR_CPL	(3ULL << IA64_MODEL_PSR_CPL_SHIFT)
+#define IA64_MODEL_PSR_IS	(1ULL << 34)
+#define IA64_MODEL_PSR_MASK	(IA64_MODEL_PSR_UP | IA64_MODEL_PSR_SP | \
+				 IA64_MODEL_PSR_PP | IA64_MODEL_PSR_DB | \
+				 IA64_MODEL_PSR_CPL | IA64_MODEL_PSR_IS)
+
+/* PMC0 (spec 004 Table 6-7) */
+#define IA64_MODEL_PMC0_FR	0x1ULL
+#define IA64_MODEL_PMC0_OVFL	0xf0ULL
+
+/* Generic PMC fields (spec 004 Figures 6-13/6-14) */
+#define IA64_MODEL_PMC_PLM	0xfULL
+#define IA64_MODEL_PMC_EV	(1ULL << 4)
+#define IA64_MODEL_PMC_OI	(1ULL << 5)
+#define IA64_MODEL_PMC_PM	(1ULL << 6)
+#define IA64_MODEL_PMC_ES_SHIFT	8
+#define IA64_MODEL_PMC_UMASK_SHIFT 16
+#define IA64_MODEL_PMC_THRES_SHIFT 20
+#define IA64_MODEL_PMC_ISM_SHIFT 24
+
+/* Value a register holds where the spec says "undefined" after reset */
+#define IA64_MODEL_UNDEF	0x5a5a5a5a5a5a5a50ULL
+
+/* Accesses, for benchmarks and the backend's register dump */
+struct ia64_model_stats {
+	u64 pmc_reads, pmc_writes;
+	u64 pmd_reads, pmd_writes;
+	u64 ibr_reads, ibr_writes;
+	u64 dbr_reads, dbr_writes;
+	u64 psr_reads, psr_changes;
+	u64 pal_calls, cpuid_reads;
+	u64 runs;		/* ia64_model_run() calls */
+	u64 irqs;		/* interrupts raised */
+	u64 ear_captures;	/* I-EAR + D-EAR */
+	u64 btb_entries;	/* BTB entries written */
+};
+
+struct ia64_model {
+	enum ia64_model_cpu cpu;
+	unsigned int nr_pmc, nr_pmd;
+	u64 pmc[IA64_MODEL_MAX_PMC];
+	u64 pmd[IA64_MODEL_MAX_PMD];	/* as stored; reads apply sxt */
+	u64 ibr[IA64_MODEL_NR_IBR];
+	u64 dbr[IA64_MODEL_NR_DBR];
+	u64 psr;			/* IA64_MODEL_PSR_MASK bits only */
+	bool irq_pending;		/* the PMU interrupt line */
+	/*
+	 * Figure 6-11: with all plm bits zero the PMD value is not
+	 * preserved. When set (the default), writing such a PMC
+	 * overwrites its PMD(s) with IA64_MODEL_UNDEF.
+	 */
+	bool plm0_clobbers_pmd;
+	/* PMC4-7: the §7.8 row selected by es/umask, NULL if undefined */
+	const struct ia64_model_event *ctr_ev[8];
+	struct ia64_model_stats stats;
+};
+
+void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
+
+u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx);
+void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val);
+u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx);
+void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val);
+u64 ia64_model_read_ibr(struct ia64_model *m, unsigned int idx);
+void ia64_model_write_ibr(struct ia64_model *m, unsigned int idx, u64 val);
+u64 ia64_model_read_dbr(struct ia64_model *m, unsigned int idx);
+void ia64_model_write_dbr(struct ia64_model *m, unsigned int idx, u64 val);
+
+/* PSR image: up 2, sp 20, pp 21, db 24, cpl 33:32, is 34; rest ignored */
+u64 ia64_model_get_psr(struct ia64_model *m);
+void ia64_model_set_psr(struct ia64_model *m, u64 psr);
+
+/* PAL_PERF_MON_INFO (spec 004 Table 6-24); returns the PAL status (0) */
+long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
+				  u64 *info);
+/* CPUID[3], the version information register */
+u64 ia64_model_cpuid3(struct ia64_model *m);
+
+/*
+ * Check the record at @buf, of which @len bytes are available: its size
+ * in bytes, or -EINVAL. Never reads beyond @len.
+ */
+int ia64_model_check_rec(const void *buf, size_t len);
+
+/*
+ * Execute a checked record from repetition *@progress on. Returns 1 if
+ * it stopped early because an overflow froze the PMU and raised the
+ * interrupt (*@progress says where to resume), 0 once it is complete.
+ */
+int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress);
+
+/* Where a checked record executes (for the sample's interrupted IP) */
+void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl);
+
+bool ia64_model_irq_pending(struct ia64_model *m);
+/* The interrupt was delivered: lower the line */
+void ia64_model_irq_ack(struct ia64_model *m);
+
+/* A cycles record with room for a few events, built by the model */
+#define IA64_MODEL_FREERUN_EVENTS 4
+union ia64_model_freerun_rec {
+	struct ia64_pmu_rec_hdr hdr;
+	struct ia64_pmu_rec_cycles cyc;
+	u64 raw[(sizeof(struct ia64_pmu_rec_cycles) +
+		 IA64_MODEL_FREERUN_EVENTS *
+		 sizeof(struct ia64_pmu_rec_event)) / sizeof(u64)];
+};
+
+/*
+ * Synthetic execution for the free-running mode: @period_ns of a
+ * plausible instruction mix at @ip and privilege level @cpl.
+ */
+void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
+			    u64 period_ns, u64 ip, unsigned int cpl);
+
+#ifdef __KERNEL__
+struct seq_file;
+/* Register file, interrupt line and statistics, for debugfs */
+void ia64_model_dump(const struct ia64_model *m, struct seq_file *s);
+#endif
+
+#endif /* _IA64_PMU_MODEL_H */

@@ -1,0 +1,214 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the base initramfs of the test VM, build/initramfs.cpio
+# (uncompressed newc: the kernel unpacks it faster than gzip under TCG):
+#   - busybox-static with all its applets, bash;
+#   - Debian's perf (the real binary when /usr/bin/perf is the wrapper
+#     script that execs perf_<version>), /usr/lib/perf-core, and every
+#     shared library these need, with the dynamic loader;
+#   - the driver and model modules from build/kernel, in
+#     /lib/modules/<release>/extra (also reachable as /modules);
+#   - the kselftest programs (build/selftests/perf_events/ia64_pmu) and
+#     the test scripts of tools/testing/selftests/perf_events/ia64_pmu in
+#     /tests;
+#   - /init, which mounts the usual filesystems, loads ia64_pmu_sim then
+#     ia64_pmu, runs /cmd.sh, prints an exit marker and powers off.
+#
+# /cmd.sh and /cmd.env are not part of it: tools/ia64-pmu/run-vm.sh
+# appends them as a second, tiny cpio archive for each command.
+#
+# Nothing is done when no input changed since the last build.
+
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SELF=$(readlink -f "${BASH_SOURCE[0]}")
+KTREE=$REPO/build/kernel
+TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
+TESTBIN=$REPO/build/selftests/perf_events/ia64_pmu
+OUT=$REPO/build/initramfs.cpio
+STAGE=$REPO/build/initramfs.d
+
+die() {
+	echo "mkinitramfs: $*" >&2
+	exit 1
+}
+
+log() {
+	echo "mkinitramfs: $*" >&2
+}
+
+[ -f "$KTREE/include/config/kernel.release" ] ||
+	die "no kernel in $KTREE: run tools/ia64-pmu/build-kernel.sh first"
+krel=$(cat "$KTREE/include/config/kernel.release")
+
+BUSYBOX=/bin/busybox
+BASH=/bin/bash
+[ -x "$BUSYBOX" ] || die "$BUSYBOX missing (busybox-static)"
+
+is_elf() {
+	[ "$(head -c 4 "$1" 2>/dev/null | tr -d '\0')" = $'\x7fELF' ]
+}
+
+# Debian's perf: /usr/bin/perf is either the tool itself or a wrapper
+# script that execs /usr/bin/perf_<kernel version>; then take the newest.
+PERF=/usr/bin/perf
+[ -e "$PERF" ] || die "$PERF missing (linux-perf)"
+if ! is_elf "$PERF"; then
+	PERF=$(ls -1v /usr/bin/perf_[0-9]* 2>/dev/null | tail -n 1)
+	[ -n "$PERF" ] && is_elf "$PERF" || die "no perf_<version> binary"
+fi
+
+MODULES=()
+for m in drivers/perf/ia64/sim/ia64_pmu_sim.ko drivers/perf/ia64/ia64_pmu.ko; do
+	if [ -f "$KTREE/$m" ]; then
+		MODULES+=("$KTREE/$m")
+	else
+		log "warning: $m not built, the VM runs without it"
+	fi
+done
+
+TESTS=()
+for f in "$TESTBIN"/* "$TESTSRC"/*; do
+	[ -f "$f" ] || continue
+	case $f in
+	*.sh) TESTS+=("$f") ;;
+	*.c | *.h | */Makefile) ;;
+	*) [ -x "$f" ] && is_elf "$f" && TESTS+=("$f") ;;
+	esac
+done
+
+# Programs whose libraries we need: perf, bash and perf-core helpers.
+PROGS=("$PERF" "$BASH")
+while IFS= read -r -d '' f; do
+	is_elf "$f" && PROGS+=("$f")
+done < <(find /usr/lib/perf-core -type f -print0)
+
+# Up to date? Inputs are identified by path, size and mtime.
+stamp=$({
+	stat -L -c '%n %s %Y' "$SELF" "$BUSYBOX" "${PROGS[@]}" \
+		"${MODULES[@]}" "${TESTS[@]}"
+	find /usr/lib/perf-core -printf '%p %s %T@\n'
+	echo "$krel"
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$OUT" ] && [ -f "$OUT.stamp" ] && [ "$(cat "$OUT.stamp")" = "$stamp" ]; then
+	log "$OUT is up to date"
+	exit 0
+fi
+
+log "staging in $STAGE"
+rm -rf "$STAGE"
+mkdir -p "$STAGE"/{usr/bin,usr/sbin,usr/lib,usr/lib64,dev,proc,sys,tmp,run,root,etc,tests}
+ln -s usr/bin "$STAGE/bin"
+ln -s usr/sbin "$STAGE/sbin"
+ln -s usr/lib "$STAGE/lib"
+ln -s usr/lib64 "$STAGE/lib64"
+chmod 1777 "$STAGE/tmp"
+mknod -m 600 "$STAGE/dev/console" c 5 1
+mknod -m 666 "$STAGE/dev/null" c 1 3
+
+# Copy a host file to the same path in the image, following symlinks.
+install_file() {
+	local dst=$STAGE$1
+	[ -e "$dst" ] && return 0
+	mkdir -p "$(dirname "$dst")"
+	cp -L "$1" "$dst"
+}
+
+cp "$BUSYBOX" "$STAGE/usr/bin/busybox"
+install_file "$BASH"
+ln -s bash "$STAGE/usr/bin/sh"
+install_file "$PERF"
+if [ "$PERF" != /usr/bin/perf ]; then
+	ln -s "${PERF##*/}" "$STAGE/usr/bin/perf"
+fi
+cp -a /usr/lib/perf-core "$STAGE/usr/lib/"
+
+# Shared libraries (and the dynamic loader) of every program.
+for p in "${PROGS[@]}"; do
+	ldd "$p" 2>/dev/null || true
+done | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+	sort -u | while IFS= read -r lib; do
+	install_file "$lib"
+done
+[ -e "$STAGE/lib64/ld-linux-x86-64.so.2" ] || die "dynamic loader missing"
+
+# busybox applets for everything not provided otherwise.
+"$BUSYBOX" --list-full | while IFS= read -r a; do
+	case $a in
+	bin/* | sbin/*) a=usr/$a ;;
+	esac
+	[ -e "$STAGE/$a" ] || [ -L "$STAGE/$a" ] || ln -s /usr/bin/busybox "$STAGE/$a"
+done
+
+# Modules, in load order (the model first).
+moddir=lib/modules/$krel/extra
+mkdir -p "$STAGE/$moddir"
+for m in "${MODULES[@]}"; do
+	cp "$m" "$STAGE/$moddir/"
+done
+ln -s "$moddir" "$STAGE/modules"
+printf '%s\n' "${MODULES[@]##*/}" | grep . >"$STAGE/$moddir/load-order" || true
+depmod -b "$STAGE" "$krel" 2>/dev/null || log "warning: depmod failed"
+
+for t in "${TESTS[@]}"; do
+	cp "$t" "$STAGE/tests/"
+done
+
+cat >"$STAGE/etc/passwd" <<'EOF'
+root:x:0:0:root:/root:/bin/bash
+EOF
+cat >"$STAGE/etc/group" <<'EOF'
+root:x:0:
+EOF
+
+cat >"$STAGE/init" <<'EOF'
+#!/usr/bin/busybox sh
+# Test VM init, generated by tools/ia64-pmu/mkinitramfs.sh.
+export PATH=/usr/sbin:/usr/bin HOME=/root TERM=dumb
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mkdir -p /dev/shm /dev/pts
+mount -t tmpfs tmpfs /dev/shm
+
+# run-vm.sh's per-command settings: VM_TOKEN, VM_NO_MODULES
+[ -f /cmd.env ] && . /cmd.env
+marker="ia64-pmu-vm-${VM_TOKEN:-none}"
+
+status=0
+if [ "${VM_NO_MODULES:-0}" != 1 ]; then
+	for m in $(cat /modules/load-order); do
+		if ! insmod "/modules/$m"; then
+			echo "$marker: insmod $m failed"
+			status=1
+		fi
+	done
+fi
+
+read -r up _ </proc/uptime
+echo "$marker: start (uptime ${up}s)"
+cd /root
+if [ -f /cmd.sh ]; then
+	bash /cmd.sh </dev/null
+	rc=$?
+else
+	echo "$marker: no /cmd.sh"
+	rc=127
+fi
+[ $rc -ne 0 ] || rc=$status
+echo "$marker: exit=$rc"
+sync
+poweroff -f
+EOF
+chmod 755 "$STAGE/init"
+
+(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
+	cpio -o -H newc -R 0:0 --quiet) >"$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+echo "$stamp" >"$OUT.stamp"
+log "$OUT: $(du -m "$OUT" | cut -f1) MiB, modules: ${#MODULES[@]}, tests: ${#TESTS[@]}"

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the test kernel (build/kernel) in qemu (TCG, 2 CPUs) with the base
+# initramfs (build/initramfs.cpio) and run one shell command as root:
+#
+#   tools/ia64-pmu/run-vm.sh "<shell command>"
+#
+# The command travels in a tiny second cpio archive appended to the base
+# one, so the base need not be rebuilt per command. The console log is
+# printed as it comes and kept in build/vm-console.log. The exit status is
+# the command's, or non-zero when:
+#   - the guest did not report an exit status (hang killed after
+#     VM_TIMEOUT seconds, default 600; panic; crash);
+#   - the console shows a kernel problem: BUG:, WARNING:, lockdep,
+#     "possible recursive locking", Call Trace, UBSAN:, Oops, Kernel panic.
+#
+# Environment:
+#   VM_TIMEOUT      seconds before a hung guest is killed (default 600)
+#   VM_MEM          guest memory (default 2G)
+#   VM_LOGLEVEL     console loglevel (default 5: warnings and worse)
+#   VM_APPEND       extra kernel command line
+#   VM_NO_MODULES   1: do not insmod the driver and model at boot
+#   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
+
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+KERNEL=$REPO/build/kernel/arch/x86/boot/bzImage
+BASE=$REPO/build/initramfs.cpio
+LOG=$REPO/build/vm-console.log
+TIMEOUT=${VM_TIMEOUT:-600}
+
+die() {
+	echo "run-vm: $*" >&2
+	exit 1
+}
+
+[ $# -eq 1 ] || die "usage: $0 \"<shell command>\""
+[ -n "$1" ] || die "empty command (make vm CMD='...')"
+[ -f "$KERNEL" ] || die "$KERNEL missing: run tools/ia64-pmu/build-kernel.sh"
+[ -f "$BASE" ] || die "$BASE missing: run tools/ia64-pmu/mkinitramfs.sh"
+
+tmp=$(mktemp -d /tmp/ia64-pmu-vm.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+# A per-run token keeps the exit marker unique even if the command prints
+# the marker format itself.
+token=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+marker="ia64-pmu-vm-$token"
+
+mkdir "$tmp/cmd"
+printf '%s\n' "$1" >"$tmp/cmd/cmd.sh"
+{
+	echo "VM_TOKEN=$token"
+	echo "VM_NO_MODULES=${VM_NO_MODULES:-0}"
+} >"$tmp/cmd/cmd.env"
+(cd "$tmp/cmd" && printf '%s\n' cmd.sh cmd.env |
+	cpio -o -H newc -R 0:0 --quiet) >"$tmp/cmd.cpio"
+cat "$BASE" "$tmp/cmd.cpio" >"$tmp/initrd.cpio"
+
+append="console=ttyS0 loglevel=${VM_LOGLEVEL:-5} panic=-1 oops=panic"
+append+=" nmi_watchdog=0 tsc=reliable no_timer_check ${VM_APPEND:-}"
+
+mkdir -p "$(dirname "$LOG")"
+: >"$LOG"
+t0=$EPOCHREALTIME
+t_start=
+rc_vm=0
+# qemu's output, read line by line: echoed, logged, timestamped.
+while IFS= read -r line; do
+	line=${line%$'\r'}
+	printf '%s\n' "$line"
+	printf '%s\n' "$line" >>"$LOG"
+	if [ -z "$t_start" ] && [[ $line == "$marker: start"* ]]; then
+		t_start=$EPOCHREALTIME
+	fi
+done < <(
+	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
+		-accel tcg -smp 2 -m "${VM_MEM:-2G}" \
+		-nodefaults -no-user-config -display none -serial stdio \
+		-no-reboot \
+		-kernel "$KERNEL" -initrd "$tmp/initrd.cpio" \
+		-append "$append" </dev/null 2>&1
+	echo "run-vm-qemu-exit=$?"
+)
+t1=$EPOCHREALTIME
+
+qemu_rc=$(sed -n 's/^run-vm-qemu-exit=//p' "$LOG" | tail -n 1)
+sed -i '/^run-vm-qemu-exit=/d' "$LOG"
+ms() { echo $((${1/./} / 1000)); }
+total_ms=$(($(ms "$t1") - $(ms "$t0")))
+status=$(sed -n "s/^$marker: exit=\([0-9]*\)$/\1/p" "$LOG" | tail -n 1)
+
+echo "----"
+if [ -n "$t_start" ]; then
+	boot_ms=$(($(ms "$t_start") - $(ms "$t0")))
+	echo "run-vm: boot to command $((boot_ms / 1000)).$(printf '%03d' $((boot_ms % 1000))) s, total $((total_ms / 1000)) s"
+fi
+
+fail=0
+if [ "${qemu_rc:-1}" = 124 ] || [ "${qemu_rc:-1}" = 137 ]; then
+	echo "run-vm: FAIL: guest killed after ${TIMEOUT}s timeout" >&2
+	fail=1
+elif [ -z "$status" ]; then
+	echo "run-vm: FAIL: guest ended without an exit status (qemu exit ${qemu_rc:-?}): panic or crash?" >&2
+	fail=1
+fi
+
+if [ "${VM_NO_LOG_CHECK:-0}" != 1 ]; then
+	pattern='BUG:|WARNING:|lockdep|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic'
+	if grep -E "$pattern" "$LOG" >"$tmp/problems"; then
+		echo "run-vm: FAIL: kernel problems in the console log ($LOG):" >&2
+		head -n 20 "$tmp/problems" | sed 's/^/run-vm:   /' >&2
+		fail=1
+	fi
+fi
+
+if [ -n "$status" ] && [ "$status" -ne 0 ]; then
+	echo "run-vm: command exited with status $status" >&2
+	exit "$status"
+fi
+[ $fail -eq 0 ] || exit 1
+echo "run-vm: command exited with status 0"
+exit 0

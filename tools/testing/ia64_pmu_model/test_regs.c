@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Register file of the model: implemented and ignored bits, sign
+ * extension, reset values, PAL_PERF_MON_INFO, CPUID, PMD read rules.
+ */
+#include "model_test.h"
+
+static void check_pmc_bits(unsigned int idx, u64 bits)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, idx, ~0ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, idx), bits);
+	ia64_model_write_pmc(&m, idx, 0);
+	CHECK_EQ(ia64_model_read_pmc(&m, idx), 0);
+}
+
+/* spec 004 §6.2.9: oi/ev zero, PAL-initialised PMC8/9/11/13 */
+TEST(reset_values_spec004_6_2_9)
+{
+	struct ia64_model m;
+	unsigned int i;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM);
+	for (i = 4; i < 8; i++)
+		CHECK(!(ia64_model_read_pmc(&m, i) & 0x30));	/* oi, ev */
+	CHECK_EQ(ia64_model_read_pmc(&m, 13), 1);		/* ta */
+	CHECK_EQ(ia64_model_read_pmc(&m, 8), 0xf00000003ffffff8ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, 9), 0xf00000003ffffff8ULL);
+	CHECK(ia64_model_read_pmc(&m, 11) & (1ULL << 28));	/* pt */
+	CHECK_EQ(ia64_model_get_psr(&m), 0);
+	CHECK(!ia64_model_irq_pending(&m));
+	/* "undefined" state is visible: PMC0 is not zero after reset */
+	CHECK(ia64_model_read_pmc(&m, 0) != 0);
+	for (i = 4; i < 8; i++)			/* plm 0: nothing counts */
+		CHECK(!(ia64_model_read_pmc(&m, i) & 0xf));
+}
+
+/* spec 004 Table 6-7: PMC0 fr 0 and overflow 7:4, rest read 0 */
+TEST(pmc0_ignored_bits_table_6_7)
+{
+	check_pmc_bits(0, 0xf1);
+}
+
+/* spec 004 Table 6-7: PMC1-3 ignored 63:0 */
+TEST(pmc1_3_ignored_table_6_7)
+{
+	check_pmc_bits(1, 0);
+	check_pmc_bits(2, 0);
+	check_pmc_bits(3, 0);
+}
+
+/* spec 004 Figure 6-13: PMC4/5 ism, 3-bit threshold, umask, es, ... */
+TEST(pmc4_5_ignored_bits_figure_6_13)
+{
+	check_pmc_bits(4, 0x037f7f7f);
+	check_pmc_bits(5, 0x037f7f7f);
+}
+
+/* spec 004 Figure 6-14: PMC6/7 have a 2-bit threshold 21:20 */
+TEST(pmc6_7_ignored_bits_figure_6_14)
+{
+	check_pmc_bits(6, 0x033f7f7f);
+	check_pmc_bits(7, 0x033f7f7f);
+}
+
+/* spec 004 Table 6-10: m i f b 63:60, match 59:33, mask 29:3 */
+TEST(pmc8_9_ignored_bits_table_6_10)
+{
+	check_pmc_bits(8, 0xfffffffe3ffffff8ULL);
+	check_pmc_bits(9, 0xfffffffe3ffffff8ULL);
+}
+
+/* spec 004 Figure 6-18: PMC10 plm pm tlb umask ism */
+TEST(pmc10_ignored_bits_figure_6_18)
+{
+	check_pmc_bits(10, 0x030f00cf);
+}
+
+/* spec 004 Figure 6-20: PMC11 plm pm tlb umask ism pt(28) */
+TEST(pmc11_ignored_bits_figure_6_20)
+{
+	check_pmc_bits(11, 0x130f00cf);
+}
+
+/* spec 004 Figure 6-22: PMC12 plm pm tar tm ptm ppm bpt bac */
+TEST(pmc12_ignored_bits_figure_6_22)
+{
+	check_pmc_bits(12, 0xffcf);
+}
+
+/* spec 004 Figure 6-16: PMC13 ta 0 */
+TEST(pmc13_ignored_bits_figure_6_16)
+{
+	check_pmc_bits(13, 1);
+}
+
+/* spec 004 Table 6-24 masks: PMC14+ and PMD18+ are not implemented */
+TEST(unimplemented_registers_table_6_24)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, 14, ~0ULL);
+	ia64_model_write_pmd(&m, 18, ~0ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, 14), 0);
+	CHECK_EQ(ia64_model_read_pmc(&m, 255), 0);
+	CHECK_EQ(ia64_model_read_pmd(&m, 18), 0);
+	CHECK_EQ(ia64_model_read_pmd(&m, 255), 0);
+}
+
+static u64 pmd_rw(unsigned int idx, u64 val)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_write_pmd(&m, idx, val);
+	return ia64_model_read_pmd(&m, idx);
+}
+
+/* spec 004 Figure 6-19 / Table 6-13 note a: PMD0 63:5 tlb v, sxt 60:51 */
+TEST(pmd0_fields_and_bit50_sxt_table_6_13)
+{
+	CHECK_EQ(pmd_rw(0, ~0ULL), 0xffffffffffffffe3ULL);
+	/* bits 60:51 written 1 but bit 50 is 0: they read 0 */
+	CHECK_EQ(pmd_rw(0, 0x1ff8000000000020ULL), 0x20);
+	/* bit 50 set: 60:51 read 1 */
+	CHECK_EQ(pmd_rw(0, 0x0004000000000000ULL), 0x1ffc000000000000ULL);
+}
+
+/* spec 004 Figure 6-19, spec README: PMD1 latency 11:0 */
+TEST(pmd1_latency_bits_figure_6_19)
+{
+	CHECK_EQ(pmd_rw(1, ~0ULL), 0xfff);
+}
+
+/* spec 004 Table 6-18 note a: PMD2 64-bit address, 60:51 sxt of 50 */
+TEST(pmd2_address_bit50_sxt_table_6_18)
+{
+	CHECK_EQ(pmd_rw(2, ~0ULL), ~0ULL);
+	CHECK_EQ(pmd_rw(2, 0xfffbffffffffffffULL), 0xe003ffffffffffffULL);
+}
+
+/* spec 004 Figure 6-21: PMD3 level 63:62 latency 11:0 */
+TEST(pmd3_fields_figure_6_21)
+{
+	CHECK_EQ(pmd_rw(3, ~0ULL), 0xc000000000000fffULL);
+}
+
+/* spec 004 Table 6-5: sxt32 - writes ignored, reads copy bit 31 */
+TEST(pmd4_7_sxt32_table_6_5)
+{
+	unsigned int i;
+
+	for (i = 4; i < 8; i++) {
+		CHECK_EQ(pmd_rw(i, 0x80000000ULL), 0xffffffff80000000ULL);
+		CHECK_EQ(pmd_rw(i, 0xffffffff7fffffffULL), 0x7fffffff);
+		CHECK_EQ(pmd_rw(i, 0x1234567812345678ULL), 0x12345678);
+	}
+}
+
+/* spec 004 Figure 6-23 / Table 6-22 note a: PMD8-15 all 64 bits */
+TEST(pmd8_15_btb_bits_table_6_22)
+{
+	unsigned int i;
+
+	for (i = 8; i < 16; i++)
+		CHECK_EQ(pmd_rw(i, 0x1ff0000000000000ULL),
+			 0x1ff0000000000000ULL);
+}
+
+/* spec 004 Figure 6-24: PMD16 full 3, bbi 2:0 */
+TEST(pmd16_index_bits_figure_6_24)
+{
+	CHECK_EQ(pmd_rw(16, ~0ULL), 0xf);
+}
+
+/* spec 004 Figure 6-21, Table 6-18 note a: PMD17 63:4 slot v, sxt */
+TEST(pmd17_fields_and_bit50_sxt_figure_6_21)
+{
+	CHECK_EQ(pmd_rw(17, ~0ULL), 0xfffffffffffffffdULL);
+	CHECK_EQ(pmd_rw(17, 0x1ff8000000000011ULL), 0x11);
+}
+
+/* SDM vol. 2 §7.1.1: IBR/DBR odd registers: ignored bits */
+TEST(ibr_dbr_ignored_bits)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_write_ibr(&m, 0, ~0ULL);
+	ia64_model_write_ibr(&m, 1, ~0ULL);
+	ia64_model_write_dbr(&m, 2, ~0ULL);
+	ia64_model_write_dbr(&m, 3, ~0ULL);
+	ia64_model_write_ibr(&m, 8, ~0ULL);
+	CHECK_EQ(ia64_model_read_ibr(&m, 0), ~0ULL);
+	CHECK_EQ(ia64_model_read_ibr(&m, 1), 0x8fffffffffffffffULL);
+	CHECK_EQ(ia64_model_read_dbr(&m, 2), ~0ULL);
+	CHECK_EQ(ia64_model_read_dbr(&m, 3), 0xcfffffffffffffffULL);
+	CHECK_EQ(ia64_model_read_ibr(&m, 8), 0);
+}
+
+/* spec 001 §7.2.1 / Figure 6-10: PSR image keeps up sp pp db cpl is */
+TEST(psr_image_bits_figure_6_10)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_set_psr(&m, ~0ULL);
+	CHECK_EQ(ia64_model_get_psr(&m), 0x700000000ULL | (1 << 2) |
+		 (1 << 20) | (1 << 21) | (1 << 24));
+}
+
+/* spec 004 Table 6-24: PAL_PERF_MON_INFO values and masks */
+TEST(pal_perf_mon_info_table_6_24)
+{
+	struct ia64_model m;
+	u64 buf[16], info = 0;
+	unsigned int i;
+
+	mt_init(&m);
+	memset(buf, 0xff, sizeof(buf));
+	CHECK_EQ(ia64_model_pal_perf_mon_info(&m, buf, &info), 0);
+	CHECK_EQ(info & 0xff, 4);		/* generic pairs */
+	CHECK_EQ((info >> 8) & 0xff, 32);	/* width */
+	CHECK_EQ((info >> 16) & 0xff, 0x12);	/* PAL_CYCLES */
+	CHECK_EQ((info >> 24) & 0xff, 0x08);	/* PAL_RETIRED */
+	CHECK_EQ(buf[0], 0x3fff);
+	CHECK_EQ(buf[4], 0x3ffff);
+	CHECK_EQ(buf[8], 0xf0);
+	/* as Merced PAL: PMD4 only, although §7.8 says PMD4/5 */
+	CHECK_EQ(buf[12], 0x10);
+	for (i = 0; i < 16; i++)
+		if (i % 4)
+			CHECK_EQ(buf[i], 0);
+	CHECK_EQ(m.stats.pal_calls, 1);
+}
+
+/* CPUID[3]: Itanium family 0x07 */
+TEST(cpuid3_family_itanium)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	CHECK_EQ((ia64_model_cpuid3(&m) >> 24) & 0xff, 0x07);
+	CHECK_EQ(ia64_model_cpuid3(&m) & 0xff, 4);
+}
+
+/* spec 001 Table 7-5: PMD reads by PSR.sp, PMC.pm and PSR.cpl */
+TEST(pmd_read_rules_table_7_5)
+{
+	struct ia64_model m;
+	unsigned int sp, pm, cpl, idx;
+	static const unsigned int pmds[] = { 0, 2, 4, 5, 6, 7, 8, 16, 17 };
+	static const unsigned int owner[] = { 10, 11, 4, 5, 6, 7, 12, 12, 11 };
+
+	for (idx = 0; idx < 9; idx++)
+		for (sp = 0; sp < 2; sp++)
+			for (pm = 0; pm < 2; pm++)
+				for (cpl = 0; cpl < 4; cpl++) {
+					bool value = !cpl || (!pm && !sp);
+
+					mt_init(&m);
+					ia64_model_write_pmc(&m, owner[idx],
+							     0xf | (pm << 6));
+					ia64_model_write_pmd(&m, pmds[idx], 0x11);
+					ia64_model_set_psr(&m,
+							   ((u64)cpl << 32) |
+							   ((u64)sp << 20));
+					CHECK_EQ(ia64_model_read_pmd(&m,
+								     pmds[idx]),
+						 value ? 0x11 : 0);
+				}
+}
+
+/* spec 004 Figure 6-11: with plm = 0 the PMD value is not preserved */
+TEST(plm0_does_not_preserve_pmd_figure_6_11)
+{
+	struct ia64_model m;
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0x8, 0));
+	ia64_model_write_pmd(&m, 4, 1234);
+	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0, 0));
+	CHECK(mt_count(&m, 4) != 1234);
+	/* the backend may turn the rule off */
+	m.plm0_clobbers_pmd = false;
+	ia64_model_write_pmd(&m, 4, 1234);
+	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0, 0));
+	CHECK_EQ(mt_count(&m, 4), 1234);
+}
+
+/* The access counters used by benchmarks */
+TEST(stats_count_accesses)
+{
+	struct ia64_model m;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM);
+	ia64_model_write_pmc(&m, 4, 0);
+	ia64_model_read_pmc(&m, 4);
+	ia64_model_read_pmd(&m, 4);
+	ia64_model_write_pmd(&m, 4, 0);
+	ia64_model_write_ibr(&m, 0, 0);
+	ia64_model_read_dbr(&m, 0);
+	ia64_model_set_psr(&m, 0);
+	CHECK_EQ(m.stats.pmc_writes, 1);
+	CHECK_EQ(m.stats.pmc_reads, 1);
+	CHECK_EQ(m.stats.pmd_reads, 1);
+	CHECK_EQ(m.stats.pmd_writes, 1);
+	CHECK_EQ(m.stats.ibr_writes, 1);
+	CHECK_EQ(m.stats.dbr_reads, 1);
+	CHECK_EQ(m.stats.psr_changes, 1);
+}

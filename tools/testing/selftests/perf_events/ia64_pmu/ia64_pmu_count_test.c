@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Counting on the Itanium PMU, with exact counts: every event counted here
+ * comes from execution records injected into the PMU model on the test's
+ * own CPU and in its own context (the model counts nothing else while its
+ * free-running mode is off).
+ */
+
+#include <pthread.h>
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define USER_IP		0x4000000000001000ULL
+#define KERNEL_IP	0xa000000100002000ULL
+
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0)
+#define THRES(t)	((uint64_t)(t) << IA64_PMU_CFG_THRES_SHIFT)
+#define ISM(m)		((uint64_t)(m) << IA64_PMU_CFG_ISM_SHIFT)
+
+/* Open a disabled counting event on this task; -1 on failure */
+static int open_counter(uint64_t cfg, int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	if (group >= 0)
+		attr.disabled = 0;
+	return sys_perf_event_open(&attr, 0, -1, group, 0);
+}
+
+static uint64_t count_of(int fd)
+{
+	struct count c = { 0 };
+
+	if (read_count(fd, &c))
+		return ~0ULL;
+	return c.value;
+}
+
+static int inject_cycles(uint64_t n, int cpl, int isa)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_cycles(&b, cpl == 3 ? USER_IP : KERNEL_IP, n, cpl, isa, NULL, 0);
+	return sim_inject(&b);
+}
+
+FIXTURE(pinned) {
+	int dummy;
+};
+
+FIXTURE_SETUP(pinned)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(pinned)
+{
+}
+
+TEST_F(pinned, raw_cycles_exact)
+{
+	int fd = open_counter(CFG_CYCLES, -1);
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, inject_cycles(500, 3, IA64_PMU_ISA_IA64));
+	ASSERT_EQ(0, count_of(fd)) TH_LOG("counted while disabled");
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, inject_cycles(1000003, 3, IA64_PMU_ISA_IA64));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(0, inject_cycles(700, 3, IA64_PMU_ISA_IA64));
+	EXPECT_EQ(1000003, count_of(fd));
+	close(fd);
+}
+
+/* A named event of events/, with several increments per cycle */
+TEST_F(pinned, named_event_increments)
+{
+	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 2 };
+	uint64_t cfg = sysfs_event_config("ALAT_REPLACEMENT.ALL");
+	struct rec_buf b = { .len = 0 };
+	int fd;
+
+	ASSERT_EQ(IA64_PMU_CONFIG(0x38, 0x3), cfg);
+	fd = open_counter(cfg, -1);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	rec_cycles(&b, USER_IP, 1000, 3, IA64_PMU_ISA_IA64, &ev, 1);
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(2000, count_of(fd));
+	close(fd);
+}
+
+/* exclude_user / exclude_kernel select plm bits 3 and 0 */
+TEST_F(pinned, privilege_levels)
+{
+	struct perf_event_attr attr;
+	int all, user, kernel;
+
+	counting_attr(&attr, CFG_CYCLES);
+	all = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	attr.exclude_kernel = 1;
+	user = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	attr.exclude_kernel = 0;
+	attr.exclude_user = 1;
+	kernel = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(all, 0);
+	ASSERT_GE(user, 0);
+	ASSERT_GE(kernel, 0);
+	ioctl(all, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(user, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(kernel, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+	ASSERT_EQ(0, inject_cycles(100, 0, IA64_PMU_ISA_IA64));
+	EXPECT_EQ(1100, count_of(all));
+	EXPECT_EQ(1000, count_of(user));
+	EXPECT_EQ(100, count_of(kernel));
+	close(all);
+	close(user);
+	close(kernel);
+}
+
+/* ism bit 24 excludes IA-64 code, bit 25 IA-32 code */
+TEST_F(pinned, instruction_set_mask)
+{
+	int ia64_only = open_counter(CFG_CYCLES | ISM(2), -1);
+	int ia32_only = open_counter(CFG_CYCLES | ISM(1), -1);
+
+	ASSERT_GE(ia64_only, 0);
+	ASSERT_GE(ia32_only, 0);
+	ioctl(ia64_only, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(ia32_only, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+	ASSERT_EQ(0, inject_cycles(300, 3, IA64_PMU_ISA_IA32));
+	EXPECT_EQ(1000, count_of(ia64_only));
+	EXPECT_EQ(300, count_of(ia32_only));
+	close(ia64_only);
+	close(ia32_only);
+}
+
+/*
+ * IA64_INST_RETIRED (max. increment 6): without threshold the counter
+ * adds the instructions retired per cycle; with threshold t it adds one
+ * per cycle retiring at least t.
+ */
+TEST_F(pinned, threshold_and_increments)
+{
+	struct rec_buf b = { .len = 0 };
+	int sum, thres2, thres4;
+
+	sum = open_counter(CFG_INST, -1);
+	thres2 = open_counter(CFG_INST | THRES(2), -1);
+	ASSERT_GE(sum, 0);
+	ASSERT_GE(thres2, 0);
+	ioctl(sum, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(thres2, PERF_EVENT_IOC_ENABLE, 0);
+	rec_inst(&b, USER_IP, 300, 3, 1);
+	rec_inst(&b, USER_IP + 16, 200, 3, 3);
+	rec_inst(&b, USER_IP + 32, 10, 3, 6);
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(300 + 600 + 60, count_of(sum));
+	EXPECT_EQ(210, count_of(thres2));
+	close(sum);
+	close(thres2);
+
+	/* thres 4 only fits PMC4/5: still schedulable on its own */
+	thres4 = open_counter(CFG_INST | THRES(4), -1);
+	ASSERT_GE(thres4, 0);
+	ioctl(thres4, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(10, count_of(thres4));
+	close(thres4);
+}
+
+/* An increment above the event's maximum per cycle is not an execution */
+TEST_F(pinned, max_increment_is_enforced)
+{
+	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 3 };
+	struct rec_buf b = { .len = 0 };
+	int fd = open_counter(CFG_CYCLES, -1);
+
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	rec_cycles(&b, USER_IP, 10, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_cycles(&b, USER_IP, 10, 3, IA64_PMU_ISA_IA64, &ev, 1);
+	EXPECT_EQ(-EINVAL, sim_inject(&b));
+	/* refused whole: not even the first, valid record ran */
+	EXPECT_EQ(0, count_of(fd));
+	close(fd);
+}
+
+/* 64-bit counts from 32-bit counters: no wrap is lost */
+TEST_F(pinned, wrap_beyond_2_to_33)
+{
+	uint64_t n = (1ULL << 33) + 12345;
+	int fd = open_counter(CFG_CYCLES, -1);
+
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, inject_cycles(n, 3, IA64_PMU_ISA_IA64));
+	EXPECT_EQ(n, count_of(fd));
+	close(fd);
+}
+
+/* A group of four, read at once */
+TEST_F(pinned, group_of_four)
+{
+	struct ia64_pmu_rec_event ev[2] = {
+		{ .code = 0x38, .umask = 0x3, .inc = 1 },	/* ALAT_REPL.ALL */
+		{ .code = 0x64, .umask = 0x0, .inc = 2 },	/* L1D_READS_RET */
+	};
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	uint64_t vals[1 + 4];
+	int fd[4], i;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.read_format = PERF_FORMAT_GROUP;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	fd[1] = open_counter(IA64_PMU_CONFIG(0x38, 0x3), fd[0]);
+	fd[2] = open_counter(CFG_INST, fd[0]);
+	fd[3] = open_counter(IA64_PMU_CONFIG(0x64, 0x0), fd[0]);
+	for (i = 1; i < 4; i++)
+		ASSERT_GE(fd[i], 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	rec_cycles(&b, USER_IP, 5000, 3, IA64_PMU_ISA_IA64, ev, 2);
+	rec_inst(&b, USER_IP, 700, 3, 2);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(vals), read(fd[0], vals, sizeof(vals)));
+	EXPECT_EQ(4, vals[0]);
+	EXPECT_EQ(5000, vals[1]);
+	EXPECT_EQ(5000, vals[2]);
+	EXPECT_EQ(1400, vals[3]);
+	EXPECT_EQ(10000, vals[4]);
+	for (i = 0; i < 4; i++)
+		close(fd[i]);
+}
+
+/*
+ * Three events that only PMC4/5 can count (threshold 4) never fit: the
+ * group fails at perf_event_open. Two do, with any number of others.
+ */
+TEST_F(pinned, unschedulable_group_fails_at_open)
+{
+	int lead, a, b, c;
+
+	lead = open_counter(CFG_INST | THRES(4), -1);
+	ASSERT_GE(lead, 0);
+	a = open_counter(CFG_INST | THRES(5), lead);
+	ASSERT_GE(a, 0);
+	b = open_counter(CFG_CYCLES, lead);
+	ASSERT_GE(b, 0);
+	c = open_counter(CFG_INST | THRES(4), lead);
+	EXPECT_EQ(-1, c);
+	EXPECT_EQ(EINVAL, errno);
+	close(lead);
+	close(a);
+	close(b);
+}
+
+/*
+ * Five events on four counters: the core multiplexes them. Records are
+ * atomic with respect to rotation, so each is counted by exactly four
+ * events; each event's scaled count estimates the total.
+ */
+TEST_F(pinned, fifth_event_multiplexed)
+{
+	uint64_t total = 0, sum = 0;
+	struct count c[5];
+	int fd[5], i, round;
+
+	for (i = 0; i < 5; i++) {
+		fd[i] = open_counter(CFG_CYCLES, -1);
+		ASSERT_GE(fd[i], 0);
+		ioctl(fd[i], PERF_EVENT_IOC_ENABLE, 0);
+	}
+	for (round = 0; round < 400; round++) {
+		ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+		total += 1000;
+		usleep(1000);
+	}
+	for (i = 0; i < 5; i++) {
+		ioctl(fd[i], PERF_EVENT_IOC_DISABLE, 0);
+		ASSERT_EQ(0, read_count(fd[i], &c[i]));
+		sum += c[i].value;
+	}
+	EXPECT_EQ(4 * total, sum);
+	for (i = 0; i < 5; i++) {
+		double scaled;
+
+		EXPECT_GT(c[i].running, 0);
+		EXPECT_LT(c[i].running, c[i].enabled);
+		scaled = (double)c[i].value * c[i].enabled / c[i].running;
+		EXPECT_GT(scaled, total * 0.6) TH_LOG("event %d: %.0f of %llu",
+			i, scaled, (unsigned long long)total);
+		EXPECT_LT(scaled, total * 1.4);
+		close(fd[i]);
+	}
+}
+
+/*
+ * Two tasks on one CPU, each counting itself: each sees exactly its own
+ * records although they run interleaved.
+ */
+TEST_F(pinned, two_tasks_one_cpu_isolated)
+{
+	int to_child[2], to_parent[2], status, fd, round;
+	char token = 'x';
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		int cfd = open_counter(CFG_CYCLES, -1);
+
+		if (cfd < 0)
+			_exit(2);
+		ioctl(cfd, PERF_EVENT_IOC_ENABLE, 0);
+		for (round = 0; round < 20; round++) {
+			if (read(to_child[0], &token, 1) != 1)
+				_exit(3);
+			if (inject_cycles(333, 3, IA64_PMU_ISA_IA64))
+				_exit(4);
+			if (write(to_parent[1], &token, 1) != 1)
+				_exit(5);
+		}
+		_exit(count_of(cfd) == 20 * 333 ? 0 : 1);
+	}
+	fd = open_counter(CFG_CYCLES, -1);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (round = 0; round < 20; round++) {
+		ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+		ASSERT_EQ(1, write(to_child[1], &token, 1));
+		ASSERT_EQ(1, read(to_parent[0], &token, 1));
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(20 * 1000, count_of(fd));
+	close(fd);
+}
+
+/* A CPU-wide event counts every task's records on its CPU */
+TEST_F(pinned, cpu_wide_counts_all_tasks)
+{
+	struct perf_event_attr attr;
+	int fd, status;
+	pid_t pid;
+
+	counting_attr(&attr, CFG_CYCLES);
+	fd = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0)
+		_exit(inject_cycles(4000, 3, IA64_PMU_ISA_IA64) ? 1 : 0);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, inject_cycles(600, 0, IA64_PMU_ISA_IA64));
+	EXPECT_EQ(4600, count_of(fd));
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every errno rule of the Itanium PMU's event_init
+ * (Documentation/admin-guide/perf/ia64-pmu.rst, "Errors").
+ */
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0)
+
+static int raw_errno(uint64_t config)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, config);
+	return open_errno(&attr);
+}
+
+TEST(valid_raw_opens)
+{
+	EXPECT_EQ(0, raw_errno(CFG_CYCLES));
+	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x38, 0x3)));
+}
+
+/* Types we do not own: -ENOENT, whatever else the attr says */
+TEST(foreign_types_enoent)
+{
+	static const uint32_t types[] = { 6, 7, 99, 4096, 0x7fffffff,
+					  0xfffffffe };
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		counting_attr(&attr, CFG_CYCLES);
+		attr.type = types[i];
+		EXPECT_EQ(ENOENT, open_errno(&attr)) TH_LOG("type %u", types[i]);
+	}
+}
+
+TEST(reserved_config_bits_einval)
+{
+	static const uint64_t bits[] = { 0x1, 0x8, 0x10, 0x20, 0x40, 0x80,
+					 0x8000, 1ULL << 23, 1ULL << 26,
+					 1ULL << 63 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | bits[i]))
+			TH_LOG("bit %#llx", (unsigned long long)bits[i]);
+}
+
+TEST(unknown_event_code_einval)
+{
+	/* 0x7f and 0x00 are no event of spec 004 §7.8 */
+	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x7f, 0)));
+	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x00, 0)));
+	/* ALAT_REPLACEMENT has umask xx01, xx10, xx11, not 0000 */
+	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x38, 0x0)));
+}
+
+TEST(threshold_not_below_max_increment_einval)
+{
+	/* CPU_CYCLES: max. increment 1; IA64_INST_RETIRED: 6 */
+	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (1ULL << 20)));
+	EXPECT_EQ(0, raw_errno(CFG_INST | (5ULL << 20)));
+	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (6ULL << 20)));
+	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (7ULL << 20)));
+}
+
+TEST(ism_both_sets_excluded_einval)
+{
+	EXPECT_EQ(0, raw_errno(CFG_CYCLES | (1ULL << 24)));
+	EXPECT_EQ(0, raw_errno(CFG_CYCLES | (2ULL << 24)));
+	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (3ULL << 24)));
+}
+
+TEST(config1_config2_reserved_einval)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.config1 = 1;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.config2 = 1;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+TEST(exclude_user_and_kernel_einval)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.exclude_user = 1;
+	attr.exclude_kernel = 1;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	/* exclude_hv alone is ignored */
+	counting_attr(&attr, CFG_CYCLES);
+	attr.exclude_hv = 1;
+	EXPECT_EQ(0, open_errno(&attr));
+}
+
+TEST(exclude_idle_eopnotsupp)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.exclude_idle = 1;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+TEST(generic_events)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, PERF_COUNT_HW_CPU_CYCLES);
+	attr.type = PERF_TYPE_HARDWARE;
+	EXPECT_EQ(0, open_errno(&attr));
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	EXPECT_EQ(0, open_errno(&attr));
+	attr.config = PERF_COUNT_HW_MAX;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+TEST(five_in_a_group_einval)
+{
+	struct perf_event_attr attr;
+	int fd[4], i;
+
+	counting_attr(&attr, CFG_CYCLES);
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < 4; i++) {
+		fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+		ASSERT_GE(fd[i], 0);
+	}
+	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
+	EXPECT_EQ(EINVAL, errno);
+	for (i = 0; i < 4; i++)
+		close(fd[i]);
+}
+
+TEST(unsupported_features_eopnotsupp)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.precise_ip = 1;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+	attr.sample_period = 100000;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers of the Itanium PMU kselftests: perf_event_open, execution
+ * records for the PMU model (uapi <linux/perf/ia64_pmu.h>) and their
+ * injection through the simulated backend's debugfs.
+ */
+#ifndef IA64_PMU_TEST_H
+#define IA64_PMU_TEST_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+
+#define SIM_DIR		"/sys/kernel/debug/ia64_pmu_sim"
+#define PMU_DIR		"/sys/bus/event_source/devices/cpu"
+
+#define ES_CPU_CYCLES		0x12
+#define ES_IA64_INST_RETIRED	0x08
+
+static inline int sys_perf_event_open(struct perf_event_attr *attr,
+				      pid_t pid, int cpu, int group,
+				      unsigned long flags)
+{
+	return syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
+}
+
+/* A counting event of our PMU on the calling task, disabled */
+static inline void counting_attr(struct perf_event_attr *attr, uint64_t cfg)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	attr->type = PERF_TYPE_RAW;
+	attr->config = cfg;
+	attr->disabled = 1;
+	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			    PERF_FORMAT_TOTAL_TIME_RUNNING;
+}
+
+/* errno of perf_event_open for @attr on the calling task, 0 if it opens */
+static inline int open_errno(struct perf_event_attr *attr)
+{
+	int fd = sys_perf_event_open(attr, 0, -1, -1, 0);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+struct count {
+	uint64_t value, enabled, running;
+};
+
+static inline int read_count(int fd, struct count *c)
+{
+	return read(fd, c, sizeof(*c)) == sizeof(*c) ? 0 : -1;
+}
+
+static inline int pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Records ------------------------------------------------------------ */
+
+struct rec_buf {
+	uint8_t data[4096];
+	size_t len;
+};
+
+static inline void rec_ctx(struct ia64_pmu_rec_ctx *ctx, uint64_t ip,
+			   uint64_t repeat, int cpl, int isa)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->ip = ip;
+	ctx->repeat = repeat;
+	ctx->cpl = cpl;
+	ctx->isa = isa;
+}
+
+/*
+ * Append a cycles record: @repeat cycles at @ip, @cpl, @isa, each with
+ * the @n per-cycle event increments of @ev.
+ */
+static inline void rec_cycles(struct rec_buf *b, uint64_t ip,
+			      uint64_t repeat, int cpl, int isa,
+			      const struct ia64_pmu_rec_event *ev, int n)
+{
+	struct ia64_pmu_rec_cycles *r = (void *)(b->data + b->len);
+	size_t size = sizeof(*r) + n * sizeof(*ev);
+
+	memset(r, 0, size);
+	r->hdr.type = IA64_PMU_REC_CYCLES;
+	r->hdr.size = size;
+	rec_ctx(&r->ctx, ip, repeat, cpl, isa);
+	r->nr_events = n;
+	if (n)
+		memcpy(r->events, ev, n * sizeof(*ev));
+	b->len += size;
+}
+
+/* Append an IA-64 instruction record: @repeat x @per_cycle retirements */
+static inline void rec_inst(struct rec_buf *b, uint64_t ip, uint64_t repeat,
+			    int cpl, int per_cycle)
+{
+	struct ia64_pmu_rec_inst *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_INST;
+	r->hdr.size = sizeof(*r);
+	rec_ctx(&r->ctx, ip, repeat, cpl, IA64_PMU_ISA_IA64);
+	r->itype = IA64_PMU_ITYPE_I;
+	r->per_cycle = per_cycle;
+	b->len += sizeof(*r);
+}
+
+/* Write raw bytes to the model; 0 or -errno */
+static inline int sim_write(const char *file, const void *buf, size_t len)
+{
+	char path[256];
+	ssize_t n;
+	int fd, err;
+
+	snprintf(path, sizeof(path), SIM_DIR "/%s", file);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, buf, len);
+	err = n < 0 ? -errno : (size_t)n == len ? 0 : -EIO;
+	close(fd);
+	return err;
+}
+
+static inline int sim_inject(struct rec_buf *b)
+{
+	return sim_write("inject", b->data, b->len);
+}
+
+static inline int sim_set(const char *file, const char *val)
+{
+	return sim_write(file, val, strlen(val));
+}
+
+/* config of the sysfs event @name ("event=0x12,umask=0x0"), 0 if none */
+static inline uint64_t sysfs_event_config(const char *name)
+{
+	unsigned int es, umask;
+	char path[256];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), PMU_DIR "/events/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fscanf(f, "event=%x,umask=%x", &es, &umask);
+	fclose(f);
+	return n == 2 ? IA64_PMU_CONFIG(es, umask) : 0;
+}
+
+#endif /* IA64_PMU_TEST_H */

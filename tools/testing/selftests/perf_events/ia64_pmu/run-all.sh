@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run every Itanium PMU test inside the VM: the kselftest programs
+# (/tests/*_test), then the perf end-to-end scripts (/tests/*_e2e.sh).
+# Prints one line per test and the summary
+#   ia64-pmu-vm: N passed, N failed
+# and exits non-zero if anything failed.
+
+set -uo pipefail
+
+dir=${IA64_PMU_TESTS:-/tests}
+pass=0
+fail=0
+failed=()
+
+run() {
+	local name=$1 rc
+	shift
+	echo "=== $name"
+	"$@"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		echo "=== $name: PASS"
+		pass=$((pass + 1))
+	else
+		echo "=== $name: FAIL (exit $rc)"
+		fail=$((fail + 1))
+		failed+=("$name")
+	fi
+}
+
+shopt -s nullglob
+for t in "$dir"/*_test; do
+	[ -x "$t" ] || continue
+	run "${t##*/}" "$t"
+done
+for t in "$dir"/*_e2e.sh; do
+	run "${t##*/}" bash "$t"
+done
+
+if [ $((pass + fail)) -eq 0 ]; then
+	echo "ia64-pmu-vm: no tests found in $dir"
+	fail=1
+fi
+[ $fail -eq 0 ] || echo "failed: ${failed[*]}"
+echo "ia64-pmu-vm: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Unloading with events open is refused; after they close, both modules
+# unload and load again, and the driver is again the cpu PMU with type 4
+# and a task context (the patch series fixes 6.1's one-shot
+# hw_context_taken). Runs last: it reloads the modules.
+set -u
+
+fail() { echo "FAIL: $*"; exit 1; }
+mods=${IA64_PMU_MODULES:-/modules}
+
+# A counting event held open by a background perf stat
+perf stat -e cpu/CPU_CYCLES/ -- sleep 30 >/dev/null 2>&1 &
+pid=$!
+sleep 3
+rmmod ia64_pmu 2>/dev/null && fail "rmmod ia64_pmu succeeded with an event open"
+rmmod ia64_pmu_sim 2>/dev/null && fail "rmmod ia64_pmu_sim succeeded under the driver"
+kill "$pid"
+wait "$pid" 2>/dev/null
+
+rmmod ia64_pmu || fail "rmmod ia64_pmu"
+rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim"
+[ -e /sys/bus/event_source/devices/cpu ] && fail "cpu PMU still registered"
+
+for i in 1 2; do
+	insmod "$mods/ia64_pmu_sim.ko" || fail "insmod ia64_pmu_sim ($i)"
+	insmod "$mods/ia64_pmu.ko" || fail "insmod ia64_pmu ($i)"
+	[ "$(cat /sys/bus/event_source/devices/cpu/type)" = 4 ] ||
+		fail "cpu PMU type is not 4 after reload $i"
+	# per-task counting works (needs the task context)
+	out=$(perf stat -x, -e cpu/CPU_CYCLES/ -- true 2>&1) ||
+		fail "perf stat after reload $i: $out"
+	echo "$out" | grep -q 'not supported' &&
+		fail "per-task event not supported after reload $i: $out"
+	if [ "$i" = 1 ]; then
+		rmmod ia64_pmu || fail "rmmod ia64_pmu ($i)"
+		rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim ($i)"
+	fi
+done
+echo "ok: unload refused while in use, two reloads"
