@@ -14,7 +14,7 @@ export IA64_PMU_CACHE
 TOOLS := tools/ia64-pmu
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
-	vm-check ia64-gcc ia64-check checkpatch clean
+	vm-check x86-static-check ia64-gcc ia64-check checkpatch clean
 
 all: modules
 
@@ -51,7 +51,10 @@ ia64-check: ia64-gcc
 checkpatch: deps
 	$(TOOLS)/checkpatch.sh
 
-check: deps unit vm-check ia64-check checkpatch
+x86-static-check: kernel
+	$(TOOLS)/x86-static-check.sh
+
+check: deps unit vm-check x86-static-check ia64-check checkpatch
 	@echo "make check: all passed"
 
 demo: initramfs

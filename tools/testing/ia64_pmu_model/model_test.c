@@ -46,7 +46,8 @@ size_t mt_cycles(void *buf, u64 repeat, unsigned int cpl, unsigned int isa,
 	r->hdr.size = size;
 	ctx(&r->ctx, 0x4000000000001000ULL, repeat, cpl, isa, 0);
 	r->nr_events = nr;
-	memcpy(r->events, ev, nr * sizeof(*ev));
+	if (nr)
+		memcpy(r->events, ev, nr * sizeof(*ev));
 	return size;
 }
 

@@ -13,6 +13,8 @@
 #include <string.h>
 #include "pmu_model.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 struct model_test {
 	const char *name;
 	void (*fn)(void);

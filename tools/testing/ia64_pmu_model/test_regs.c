@@ -260,17 +260,20 @@ TEST(pmd_read_rules_table_7_5)
 			for (pm = 0; pm < 2; pm++)
 				for (cpl = 0; cpl < 4; cpl++) {
 					bool value = !cpl || (!pm && !sp);
+					u64 v0;
 
 					mt_init(&m);
 					ia64_model_write_pmc(&m, owner[idx],
 							     0xf | (pm << 6));
-					ia64_model_write_pmd(&m, pmds[idx], 0x11);
+					ia64_model_write_pmd(&m, pmds[idx], 0x1);
+					v0 = ia64_model_read_pmd(&m, pmds[idx]);
+					CHECK_EQ(v0, 1);
 					ia64_model_set_psr(&m,
 							   ((u64)cpl << 32) |
 							   ((u64)sp << 20));
 					CHECK_EQ(ia64_model_read_pmd(&m,
 								     pmds[idx]),
-						 value ? 0x11 : 0);
+						 value ? v0 : 0);
 				}
 }
 

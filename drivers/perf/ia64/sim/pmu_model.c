@@ -73,8 +73,10 @@ static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
 	[5] = 0xffffffff,
 	[6] = 0xffffffff,
 	[7] = 0xffffffff,
-	/* Figure 6-23: address 63:4, slot 3:2, mp 1, b 0; software may
-	 * write any value to bits 60:51 (Table 6-22 note a) */
+	/*
+	 * Figure 6-23: address 63:4, slot 3:2, mp 1, b 0; software may
+	 * write any value to bits 60:51 (Table 6-22 note a)
+	 */
 	[8 ... 15] = ~0ULL,
 	/* Figure 6-24: full 3, bbi 2:0 */
 	[16] = 0xf,
@@ -1146,8 +1148,12 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 
 	m->stats.runs++;
 	decode(rec, &v);
-	if (*progress >= v.ctx.repeat)
+	/* only checked records may run; anything else is a no-op */
+	if (!v.hdr.type || v.hdr.type > IA64_PMU_REC_BRANCH ||
+	    *progress >= v.ctx.repeat) {
+		*progress = v.ctx.repeat;
 		return 0;
+	}
 	left = v.ctx.repeat - *progress;
 	if (frozen(m)) {
 		/* a frozen PMU counts and captures nothing */
@@ -1180,10 +1186,10 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 
 	/*
 	 * Per-repetition increment of each counter: the monitor enable
-	 * equation, then the threshold (spec 004 Table 6-6). MODEL: a
-	 * non-zero threshold counts 1 in each cycle whose increment is
-	 * >= threshold (the Table 6-6 sentence is cut off in the text;
-	 * §6.1.1.3 says "exceeds").
+	 * equation, then the threshold: a non-zero threshold counts 1 in
+	 * each cycle whose increment exceeds it (spec 004 §6.1.1.3; the
+	 * Table 6-6 sentence is cut off in the text; spec 002: "more than
+	 * n times per cycle").
 	 */
 	k = left;
 	for (i = 4; i < 8; i++) {
@@ -1195,7 +1201,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		if (!monitor_enabled(m, i, &v))
 			continue;
 		n = event_inc(m, i, &v);
-		d[i] = thr ? n >= thr : n;
+		d[i] = thr ? n > thr : n;
 		/* an oi monitor's overflow freezes: stop in that cycle */
 		if (d[i] && (pmc & IA64_MODEL_PMC_OI))
 			k = min_u64(k, reps_to_overflow(m->pmd[i], d[i]));

@@ -94,16 +94,20 @@ struct ia64_pmu_rec_hdr {
 #define IA64_PMU_ISA_IA64	0
 #define IA64_PMU_ISA_IA32	1
 
-/* Where and how often: present in every record, after the header */
+/*
+ * Where and how often: present in every record, after the header.
+ * ip:   bundle address (IA-64) or linear IP (IA-32), no alignment
+ *       required; also the interrupted IP of a sample taken on this
+ *       record.
+ * slot: instruction slot in the bundle, 0..2; 0 for IA-32 and for
+ *       cycles and fetch records.
+ */
 struct ia64_pmu_rec_ctx {
-	__u64 ip;	/* bundle address (IA-64) or linear IP (IA-32);
-			 * also the interrupted IP of a sample taken on
-			 * this record. No alignment is required. */
+	__u64 ip;
 	__u64 repeat;	/* number of repetitions, >= 1 */
 	__u8 cpl;	/* privilege level 0..3 (PSR.cpl) */
 	__u8 isa;	/* IA64_PMU_ISA_* (PSR.is) */
-	__u8 slot;	/* instruction slot in the bundle, 0..2; 0 for
-			 * IA-32 and for cycles and fetch records */
+	__u8 slot;
 	__u8 __reserved0;
 	__u32 __reserved1;
 };
@@ -228,9 +232,9 @@ struct ia64_pmu_rec_mem {
  * (VHPT) and feed the instruction EAR (spec 004 §6.2.7.1);
  * INSTRUCTION_EAR_EVENTS counts its captures. Prefetches count
  * L1I_PREFETCH_READS and L2_INST_PREFETCH_READS (level > L1). Lines
- * from beyond L1 count L2_REFERENCES, L2_MISSES, L3_REFERENCES,
- * L3_MISSES, L3_READS.INST_READS.*. tlb: L1, VHPT or SW (no L2 ITLB);
- * slot must be 0.
+ * from beyond L1 count ISB_LINES_IN, L2_REFERENCES, L2_MISSES (level >
+ * L2), L3_REFERENCES, L3_MISSES, L3_READS.INST_READS.*. tlb: L1, VHPT
+ * or SW (no L2 ITLB); slot must be 0.
  */
 struct ia64_pmu_rec_fetch {
 	struct ia64_pmu_rec_hdr hdr;	/* size = 40 */
