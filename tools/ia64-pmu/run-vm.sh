@@ -66,28 +66,31 @@ mkdir -p "$(dirname "$LOG")"
 : >"$LOG"
 t0=$EPOCHREALTIME
 t_start=
-rc_vm=0
+qemu_rc=
 # qemu's output, read line by line: echoed, logged, timestamped.
 while IFS= read -r line; do
 	line=${line%$'\r'}
+	if [[ $line == run-vm-qemu-exit=* ]]; then
+		qemu_rc=${line#*=}
+		continue
+	fi
 	printf '%s\n' "$line"
 	printf '%s\n' "$line" >>"$LOG"
 	if [ -z "$t_start" ] && [[ $line == "$marker: start"* ]]; then
 		t_start=$EPOCHREALTIME
 	fi
 done < <(
+	rc=0
 	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
 		-accel tcg -smp 2 -m "${VM_MEM:-2G}" \
 		-nodefaults -no-user-config -display none -serial stdio \
 		-no-reboot \
 		-kernel "$KERNEL" -initrd "$tmp/initrd.cpio" \
-		-append "$append" </dev/null 2>&1
-	echo "run-vm-qemu-exit=$?"
+		-append "$append" </dev/null 2>&1 || rc=$?
+	echo "run-vm-qemu-exit=$rc"
 )
 t1=$EPOCHREALTIME
 
-qemu_rc=$(sed -n 's/^run-vm-qemu-exit=//p' "$LOG" | tail -n 1)
-sed -i '/^run-vm-qemu-exit=/d' "$LOG"
 ms() { echo $((${1/./} / 1000)); }
 total_ms=$(($(ms "$t1") - $(ms "$t0")))
 status=$(sed -n "s/^$marker: exit=\([0-9]*\)$/\1/p" "$LOG" | tail -n 1)

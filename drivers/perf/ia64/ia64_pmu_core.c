@@ -42,11 +42,15 @@ static u64 ia64_pmu_max_period;
 
 /*
  * Generic events (spec 004 ch. 7; the choices are explained in
- * Documentation/admin-guide/perf/ia64-pmu.rst).
+ * Documentation/admin-guide/perf/ia64-pmu.rst). Event code 0 is an event
+ * (PIPELINE_BACKEND_FLUSH_CYCLE), so a mapped entry carries a marker.
  */
+#define IA64_PMU_MAPPED		BIT_ULL(63)
+#define IA64_PMU_MAP(es, umask)	(IA64_PMU_CONFIG(es, umask) | IA64_PMU_MAPPED)
+
 static const u64 ia64_pmu_hw_map[PERF_COUNT_HW_MAX] = {
-	[PERF_COUNT_HW_CPU_CYCLES]	= IA64_PMU_CONFIG(0x12, 0x0),
-	[PERF_COUNT_HW_INSTRUCTIONS]	= IA64_PMU_CONFIG(0x08, 0x0),
+	[PERF_COUNT_HW_CPU_CYCLES]		= IA64_PMU_MAP(0x12, 0x0),
+	[PERF_COUNT_HW_INSTRUCTIONS]		= IA64_PMU_MAP(0x08, 0x0),
 };
 
 static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
@@ -177,8 +181,9 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		if (attr->config >= PERF_COUNT_HW_MAX)
 			return -EINVAL;
 		config = ia64_pmu_hw_map[attr->config];
-		if (!config)
+		if (!(config & IA64_PMU_MAPPED))
 			return -EOPNOTSUPP;
+		config &= ~IA64_PMU_MAPPED;
 		break;
 	case PERF_TYPE_HW_CACHE:
 		return -EOPNOTSUPP;
