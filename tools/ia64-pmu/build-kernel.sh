@@ -59,6 +59,10 @@ top=$CACHE/x86_64-$key
 tree=$top/linux
 mkdir -p "$CACHE"
 
+# One build per tree at a time (several checkouts may share the cache).
+exec 9>"$top.lock"
+flock 9
+
 # 1. Unpack and patch, once per key. Work in a scratch directory and rename
 #    it into place, so an interrupted run never leaves a half-patched tree.
 if [ ! -f "$tree/.ia64-pmu-patched" ]; then

@@ -88,7 +88,11 @@ key=$({
 } | sha256sum | cut -c1-12)
 
 TREE=$CACHE/ia64-$key
-MAKE=(make -C "$TREE" ARCH=ia64 CROSS_COMPILE="$CROSS" -j"$JOBS")
+# W=1 everywhere, even for prepare: objects whose flags change get rebuilt.
+# --output-sync keeps an assembler warning ("{standard input}:N:") next
+# to the "CC" line of the object it belongs to.
+MAKE=(make -C "$TREE" ARCH=ia64 CROSS_COMPILE="$CROSS" W=1 -j"$JOBS"
+	--output-sync=target)
 
 # Copy src to dst if the contents differ, so make sees no change otherwise
 sync_file() {
@@ -169,6 +173,15 @@ mkdir -p "$CACHE" "$LOGDIR"
 exec 9>"$TREE.lock"
 flock 9
 
+# Trees of other keys are stale (1.5 GB each): drop those not in use
+for d in "$CACHE"/ia64-????????????; do
+	[ -d "$d" ] && [ "$d" != "$TREE" ] || continue
+	case "${d##*/}" in
+	ia64-gcc-*) continue ;;
+	esac
+	(flock -n 8 && rm -rf "$d" "$d.lock") 8>>"$d.lock" || true
+done
+
 if [ -f "$TREE/.ia64-check-ready" ]; then
 	echo "ia64-check: using cached tree $TREE"
 	sync_overlay
@@ -186,11 +199,11 @@ grep -Eqx 'CONFIG_IA64_PMU=[ym]' "$TREE/.config" ||
 # Where a warning must not be: anywhere in the overlay, and on the lines
 # the ia64 glue series adds (the files it touches have warnings of their
 # own under W=1). glue_lines lists those lines as "path:line".
-ours="drivers/perf/ia64/"
+ours="drivers/perf/ia64/[^:]*"
 for f in $OVERLAY_FILES; do
-	ours="$ours|$f"
+	ours="$ours|${f//./\\.}"
 done
-ours_re="^(\./)?(${ours//./\\.}):[0-9]+(:[0-9]+)?: (warning|error)"
+ours_re="^(\./)?($ours):[0-9]+(:[0-9]+)?: (warning|error)"
 
 glue_lines=$TREE/.ia64-glue-lines
 for p in $patches; do
@@ -206,9 +219,27 @@ done | awk '
 	/^ / { n++ }
 ' >"$glue_lines"
 
-# Warnings and errors in our code, from a gcc or sparse log
+# Objects whose assembler warnings count: ours and the glue's .c files
+ours_obj_re="^(drivers/perf/ia64/"
+for f in $(cut -d: -f1 "$glue_lines" | sort -u); do
+	case "$f" in
+	*.c) ours_obj_re="$ours_obj_re|${f%.c}.o" ;;
+	esac
+done
+ours_obj_re="${ours_obj_re//./\\.})"
+
+# Warnings and errors in our code, from a gcc or sparse log. gas reports
+# against "{standard input}", e.g. instruction dependency violations
+# (a PMC read after a PMC write without srlz.d): name the object instead.
 our_warnings() {
 	grep -E "$ours_re" "$1" || true
+	RE=$ours_obj_re awk '
+		/^  [A-Z]+( \[M\])? +[^ ]+\.o$/ { obj = $NF; next }
+		/^\{standard input\}:[0-9]+: (Warning|Error):/ {
+			if (obj ~ ENVIRON["RE"])
+				print obj ": " $0
+		}
+	' "$1"
 	grep -E '^(\./)?[^ :]+:[0-9]+(:[0-9]+)?: (warning|error)' "$1" |
 		awk -F: -v lines="$glue_lines" '
 		BEGIN { while ((getline l < lines) > 0) glue[l] = 1 }
@@ -219,7 +250,7 @@ our_warnings() {
 log=$LOGDIR/ia64-check.log
 echo "ia64-check: building with W=1 (log: $log)"
 status=0
-"${MAKE[@]}" W=1 drivers/perf/ia64/ arch/ia64/kernel/irq_ia64.o \
+"${MAKE[@]}" drivers/perf/ia64/ arch/ia64/kernel/irq_ia64.o \
 	kernel/events/ >"$log" 2>&1 || status=$?
 
 bad=$(our_warnings "$log")

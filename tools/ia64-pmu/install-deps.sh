@@ -4,7 +4,9 @@
 # Install the Debian (bookworm) packages the project needs: the kernel
 # source and build tools for the x86_64 test kernel, qemu and the
 # initramfs ingredients for the VM, perf, and what the ia64 cross
-# compiler build uses. Idempotent: when everything is installed it only
+# compiler build uses. Recommends are not installed, so everything used
+# directly is listed (libc6-dev for the static kselftests, g++ for the gcc
+# build). Idempotent: when everything is installed it only
 # asks dpkg and returns; apt-get update runs only when something is
 # missing.
 
@@ -12,18 +14,19 @@ set -euo pipefail
 
 PACKAGES=(
 	# test kernel
-	linux-source-6.1 gcc make flex bison bc libelf-dev libssl-dev
+	linux-source-6.1 gcc libc6-dev make flex bison bc libelf-dev libssl-dev
 	cpio kmod dwarves rsync ccache sparse xz-utils patch python3 bash
 	# VM
 	qemu-system-x86 busybox-static linux-perf
 	# ia64 cross compiler (tools/ia64-pmu/build-ia64-gcc.sh)
-	gcc-12-source binutils-ia64-linux-gnu libgmp-dev libmpfr-dev
+	gcc-12-source binutils-ia64-linux-gnu g++ libgmp-dev libmpfr-dev
 	libmpc-dev
 )
 
 # One dpkg-query for all; unknown packages are simply absent from its output.
-installed=" $(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' \
-	"${PACKAGES[@]}" 2>/dev/null | awk '$1 == "ii" { printf "%s ", $2 }')"
+installed=" $({ dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' \
+	"${PACKAGES[@]}" 2>/dev/null || true; } |
+	awk '$1 == "ii" { printf "%s ", $2 }')"
 missing=()
 for p in "${PACKAGES[@]}"; do
 	case $installed in

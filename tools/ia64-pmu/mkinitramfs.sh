@@ -171,6 +171,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
+[ -d /sys/kernel/tracing ] && mount -t tracefs tracefs /sys/kernel/tracing
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /run
 mkdir -p /dev/shm /dev/pts

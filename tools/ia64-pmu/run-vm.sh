@@ -68,7 +68,7 @@ t0=$EPOCHREALTIME
 t_start=
 qemu_rc=
 # qemu's output, read line by line: echoed, logged, timestamped.
-while IFS= read -r line; do
+while IFS= read -r line || [ -n "$line" ]; do
 	line=${line%$'\r'}
 	if [[ $line == run-vm-qemu-exit=* ]]; then
 		qemu_rc=${line#*=}
@@ -93,7 +93,7 @@ t1=$EPOCHREALTIME
 
 ms() { echo $((${1/./} / 1000)); }
 total_ms=$(($(ms "$t1") - $(ms "$t0")))
-status=$(sed -n "s/^$marker: exit=\([0-9]*\)$/\1/p" "$LOG" | tail -n 1)
+status=$(sed -n "s/.*$marker: exit=\([0-9]*\)$/\1/p" "$LOG" | tail -n 1)
 
 echo "----"
 if [ -n "$t_start" ]; then

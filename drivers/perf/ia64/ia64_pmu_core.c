@@ -150,11 +150,15 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	struct perf_event *sibling;
 	int n = 0;
 
-	if (leader != event && leader->pmu == event->pmu)
+	/* alone, it fits: its counter set is not empty */
+	if (leader == event)
+		return 0;
+	if (leader->pmu == event->pmu)
 		events[n++] = leader;
 	for_each_sibling_event(sibling, leader) {
+		/* disabled siblings count: they may be enabled later */
 		if (sibling->pmu != event->pmu ||
-		    sibling->state <= PERF_EVENT_STATE_OFF)
+		    sibling->state < PERF_EVENT_STATE_OFF)
 			continue;
 		if (n == IA64_PMU_MAX_COUNTERS)
 			return -EINVAL;
