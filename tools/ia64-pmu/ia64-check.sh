@@ -175,11 +175,12 @@ flock 9
 
 # Trees of other keys are stale (1.5 GB each): drop those not in use
 for d in "$CACHE"/ia64-????????????; do
-	[ -d "$d" ] && [ "$d" != "$TREE" ] || continue
 	case "${d##*/}" in
 	ia64-gcc-*) continue ;;
 	esac
-	(flock -n 8 && rm -rf "$d" "$d.lock") 8>>"$d.lock" || true
+	if [ -d "$d" ] && [ "$d" != "$TREE" ]; then
+		(flock -n 8 && rm -rf "$d") 8>>"$d.lock" || true
+	fi
 done
 
 if [ -f "$TREE/.ia64-check-ready" ]; then

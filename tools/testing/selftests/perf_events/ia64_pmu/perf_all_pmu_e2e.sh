@@ -9,6 +9,6 @@ out=$(perf test -v "perf all PMU test" 2>&1)
 rc=$?
 echo "$out" | tail -n 5
 [ $rc -eq 0 ] || { echo "FAIL: perf test exited $rc"; exit 1; }
-echo "$out" | grep -q ': perf all PMU test *: Ok' ||
+echo "$out" | grep -q 'perf all PMU test *: Ok' ||
 	{ echo "FAIL: perf all PMU test did not report Ok"; exit 1; }
 echo "ok: perf all PMU test"
