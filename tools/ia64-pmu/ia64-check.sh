@@ -16,8 +16,11 @@
 #   arch/ia64/kernel/irq_ia64.o  the glue that binds the PMU vector
 #   kernel/events/               the perf core, the user of asm/perf_event.h
 #
-# It fails on any build error, and on any warning located in the overlay
-# or in the files the ia64 glue series touches. With sparse installed the
+# It fails on any build error; on any compiler warning located in the
+# overlay or on a line the ia64 glue series adds (the files it touches
+# have W=1 warnings of their own); and on any assembler warning in our
+# objects, such as gas's instruction dependency violations (a PMD read
+# after a PMC write with no srlz.d in between). With sparse installed the
 # driver directory is also checked with C=2, and any sparse warning in the
 # overlay fails the check (IA64_CHECK_SPARSE=0 skips this).
 #
@@ -40,7 +43,7 @@ SPARSE=${IA64_CHECK_SPARSE:-1}
 KTAR=/usr/src/linux-source-6.1.tar.xz
 LOGDIR=$REPO/build
 
-# What we own in the kernel tree, and the files the glue series touches
+# What the overlay owns in the kernel tree
 OVERLAY_DIRS="drivers/perf/ia64"
 OVERLAY_FILES="include/linux/perf/ia64_pmu.h include/uapi/linux/perf/ia64_pmu.h"
 

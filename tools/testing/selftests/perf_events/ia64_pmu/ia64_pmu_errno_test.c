@@ -42,7 +42,7 @@ TEST(foreign_types_enoent)
 	struct perf_event_attr attr;
 	unsigned int i, tried = 0;
 
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		if (type_registered(types[i]))
 			continue;
 		counting_attr(&attr, CFG_CYCLES);
@@ -60,7 +60,7 @@ TEST(reserved_config_bits_einval)
 					 1ULL << 63 };
 	unsigned int i;
 
-	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
 		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | bits[i]))
 			TH_LOG("bit %#llx", (unsigned long long)bits[i]);
 }
