@@ -68,6 +68,11 @@ struct ia64_pmu_model {
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
 	const struct ia64_pmu_event *events;
 	unsigned int nr_events;
+	/* generic events: names of the table's events, NULL if none fits */
+	const char *hw_events[PERF_COUNT_HW_MAX];
+	const char *cache_events[PERF_COUNT_HW_CACHE_MAX]
+				[PERF_COUNT_HW_CACHE_OP_MAX]
+				[PERF_COUNT_HW_CACHE_RESULT_MAX];
 };
 
 extern const struct ia64_pmu_model ia64_pmu_merced;

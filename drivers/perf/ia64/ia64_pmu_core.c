@@ -40,18 +40,37 @@ DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 static u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
 static u64 ia64_pmu_max_period;
 
-/*
- * Generic events (spec 004 ch. 7; the choices are explained in
- * Documentation/admin-guide/perf/ia64-pmu.rst). Event code 0 is an event
- * (PIPELINE_BACKEND_FLUSH_CYCLE), so a mapped entry carries a marker.
- */
-#define IA64_PMU_MAPPED		BIT_ULL(63)
-#define IA64_PMU_MAP(es, umask)	(IA64_PMU_CONFIG(es, umask) | IA64_PMU_MAPPED)
+/* A generic event: the model's event of that name, as a config */
+static int ia64_pmu_generic(const char *name, u64 *config)
+{
+	const struct ia64_pmu_model *model = ia64_pmu.model;
+	unsigned int i;
 
-static const u64 ia64_pmu_hw_map[PERF_COUNT_HW_MAX] = {
-	[PERF_COUNT_HW_CPU_CYCLES]		= IA64_PMU_MAP(0x12, 0x0),
-	[PERF_COUNT_HW_INSTRUCTIONS]		= IA64_PMU_MAP(0x08, 0x0),
-};
+	if (!name)
+		return -EOPNOTSUPP;
+	for (i = 0; i < model->nr_events; i++) {
+		if (!strcmp(model->events[i].name, name)) {
+			*config = IA64_PMU_CONFIG(model->events[i].es,
+						  model->events[i].umask);
+			return 0;
+		}
+	}
+	return -EOPNOTSUPP;
+}
+
+static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
+{
+	unsigned int type = attr_config & 0xff;
+	unsigned int op = (attr_config >> 8) & 0xff;
+	unsigned int result = (attr_config >> 16) & 0xff;
+
+	if (attr_config >> 24 || type >= PERF_COUNT_HW_CACHE_MAX ||
+	    op >= PERF_COUNT_HW_CACHE_OP_MAX ||
+	    result >= PERF_COUNT_HW_CACHE_RESULT_MAX)
+		return -EINVAL;
+	return ia64_pmu_generic(ia64_pmu.model->cache_events[type][op][result],
+				config);
+}
 
 static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 {
@@ -175,7 +194,7 @@ static int ia64_pmu_event_init(struct perf_event *event)
 	struct perf_event_attr *attr = &event->attr;
 	struct hw_perf_event *hwc = &event->hw;
 	u64 config, plm;
-	int counters;
+	int counters, ret;
 
 	switch (attr->type) {
 	case PERF_TYPE_RAW:
@@ -184,13 +203,16 @@ static int ia64_pmu_event_init(struct perf_event *event)
 	case PERF_TYPE_HARDWARE:
 		if (attr->config >= PERF_COUNT_HW_MAX)
 			return -EINVAL;
-		config = ia64_pmu_hw_map[attr->config];
-		if (!(config & IA64_PMU_MAPPED))
-			return -EOPNOTSUPP;
-		config &= ~IA64_PMU_MAPPED;
+		ret = ia64_pmu_generic(ia64_pmu.model->hw_events[attr->config],
+				       &config);
+		if (ret)
+			return ret;
 		break;
 	case PERF_TYPE_HW_CACHE:
-		return -EOPNOTSUPP;
+		ret = ia64_pmu_hw_cache(attr->config, &config);
+		if (ret)
+			return ret;
+		break;
 	default:
 		return -ENOENT;
 	}
@@ -291,6 +313,8 @@ static void ia64_pmu_stop(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		ia64_pmu_write_pmc(hwc->idx, IA64_PMC_STOPPED(hwc->config));
+		/* before the PMD is read (spec 001 §7.2.1) */
+		ia64_pmu_srlz();
 		hwc->state |= PERF_HES_STOPPED;
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
@@ -407,8 +431,10 @@ static void ia64_pmu_disable(struct pmu *pmu)
 	if (!cpuc->enabled)
 		return;
 	cpuc->enabled = false;
-	if (cpuc->monitored)
+	if (cpuc->monitored) {
 		ia64_pmu_write_pmc(0, ia64_pmu_read_pmc(0) | IA64_PMC0_FR);
+		ia64_pmu_srlz();
+	}
 }
 
 static void ia64_pmu_enable(struct pmu *pmu)

@@ -9,6 +9,8 @@
 
 #include "ia64_pmu.h"
 
+#define C(x)	PERF_COUNT_HW_CACHE_##x
+
 static const struct ia64_pmu_event merced_events[] = {
 #define IA64_EV(id, name, es, umask, umask_mask, ctr, max_inc, qual) \
 	{ name, es, umask, umask_mask, ctr, max_inc, qual },
@@ -26,4 +28,68 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.pal_pmd_mask	= { 0x3ffff },
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
+
+	/*
+	 * Generic events, from the definitions of spec 004 §7.8; the reasons
+	 * are in Documentation/admin-guide/perf/ia64-pmu.rst.
+	 */
+	.hw_events = {
+		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_CYCLES",
+		[PERF_COUNT_HW_INSTRUCTIONS]	= "IA64_INST_RETIRED",
+		[PERF_COUNT_HW_CACHE_REFERENCES] = "L3_REFERENCES",
+		[PERF_COUNT_HW_CACHE_MISSES]	= "L3_MISSES",
+		[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] =
+			"BRANCH_PREDICTOR.ALL.ALL_PREDICTIONS",
+		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "INST_ACCESS_CYCLE",
+		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "MEMORY_CYCLE",
+	},
+	.cache_events = {
+		[C(L1D)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1D_READS_RETIRED",
+				[C(RESULT_MISS)] = "L1D_READ_MISSES_RETIRED",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "STORES_RETIRED",
+			},
+		},
+		[C(L1I)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
+				[C(RESULT_MISS)] = "L2_INST_DEMAND_READS",
+			},
+			[C(OP_PREFETCH)] = {
+				[C(RESULT_ACCESS)] = "L1I_PREFETCH_READS",
+				[C(RESULT_MISS)] = "L2_INST_PREFETCH_READS",
+			},
+		},
+		[C(LL)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L3_READS.ALL_READS.ALL",
+				[C(RESULT_MISS)] = "L3_READS.ALL_READS.MISS",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "L3_WRITES.ALL_WRITES.ALL",
+				[C(RESULT_MISS)] = "L3_WRITES.ALL_WRITES.MISS",
+			},
+		},
+		[C(DTLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "DATA_REFERENCES_RETIRED",
+				[C(RESULT_MISS)] = "DTLB_MISSES",
+			},
+		},
+		[C(ITLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
+				[C(RESULT_MISS)] = "ITLB_MISSES_FETCH",
+			},
+		},
+		[C(BPU)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] =
+					"BRANCH_PREDICTOR.ALL.ALL_PREDICTIONS",
+			},
+		},
+	},
 };

@@ -177,6 +177,31 @@ TEST_F(pinned, threshold_and_increments)
 	close(thres4);
 }
 
+/* perf's "instructions" is IA64_INST_RETIRED, "cycles" CPU_CYCLES */
+TEST_F(pinned, generic_cycles_and_instructions)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	int cyc, ins;
+
+	counting_attr(&attr, PERF_COUNT_HW_CPU_CYCLES);
+	attr.type = PERF_TYPE_HARDWARE;
+	cyc = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	ins = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(cyc, 0);
+	ASSERT_GE(ins, 0);
+	ioctl(cyc, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(ins, PERF_EVENT_IOC_ENABLE, 0);
+	rec_cycles(&b, USER_IP, 4000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_inst(&b, USER_IP, 1500, 3, 2);
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(4000, count_of(cyc));
+	EXPECT_EQ(3000, count_of(ins));
+	close(cyc);
+	close(ins);
+}
+
 /* An increment above the event's maximum per cycle is not an execution */
 TEST_F(pinned, max_increment_is_enforced)
 {

@@ -126,16 +126,66 @@ TEST(exclude_idle_eopnotsupp)
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 }
 
+/* Generic events with a mapping open, the others are EOPNOTSUPP */
 TEST(generic_events)
 {
+	static const int mapped[PERF_COUNT_HW_MAX] = {
+		[PERF_COUNT_HW_CPU_CYCLES] = 1,
+		[PERF_COUNT_HW_INSTRUCTIONS] = 1,
+		[PERF_COUNT_HW_CACHE_REFERENCES] = 1,
+		[PERF_COUNT_HW_CACHE_MISSES] = 1,
+		[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = 1,
+		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = 1,
+		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = 1,
+	};
 	struct perf_event_attr attr;
+	unsigned int i;
 
-	counting_attr(&attr, PERF_COUNT_HW_CPU_CYCLES);
-	attr.type = PERF_TYPE_HARDWARE;
-	EXPECT_EQ(0, open_errno(&attr));
-	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-	EXPECT_EQ(0, open_errno(&attr));
+	for (i = 0; i < PERF_COUNT_HW_MAX; i++) {
+		counting_attr(&attr, i);
+		attr.type = PERF_TYPE_HARDWARE;
+		EXPECT_EQ(mapped[i] ? 0 : EOPNOTSUPP, open_errno(&attr))
+			TH_LOG("generic event %u", i);
+	}
 	attr.config = PERF_COUNT_HW_MAX;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+#define CACHE(c, op, res)	(PERF_COUNT_HW_CACHE_##c | \
+				 PERF_COUNT_HW_CACHE_OP_##op << 8 | \
+				 PERF_COUNT_HW_CACHE_RESULT_##res << 16)
+
+TEST(hw_cache_events)
+{
+	static const uint64_t mapped[] = {
+		CACHE(L1D, READ, ACCESS), CACHE(L1D, READ, MISS),
+		CACHE(L1D, WRITE, ACCESS),
+		CACHE(L1I, READ, ACCESS), CACHE(L1I, READ, MISS),
+		CACHE(L1I, PREFETCH, ACCESS), CACHE(L1I, PREFETCH, MISS),
+		CACHE(LL, READ, ACCESS), CACHE(LL, READ, MISS),
+		CACHE(LL, WRITE, ACCESS), CACHE(LL, WRITE, MISS),
+		CACHE(DTLB, READ, ACCESS), CACHE(DTLB, READ, MISS),
+		CACHE(ITLB, READ, ACCESS), CACHE(ITLB, READ, MISS),
+		CACHE(BPU, READ, ACCESS),
+	};
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(mapped); i++) {
+		counting_attr(&attr, mapped[i]);
+		attr.type = PERF_TYPE_HW_CACHE;
+		EXPECT_EQ(0, open_errno(&attr)) TH_LOG("cache event %#llx",
+			(unsigned long long)mapped[i]);
+	}
+	attr.config = CACHE(L1D, WRITE, MISS);
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.config = CACHE(NODE, READ, ACCESS);
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.config = CACHE(BPU, READ, MISS);
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.config = PERF_COUNT_HW_CACHE_MAX;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	attr.config = CACHE(L1D, READ, ACCESS) | 1ULL << 24;
 	EXPECT_EQ(EINVAL, open_errno(&attr));
 }
 
