@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPU hotplug: a CPU that goes offline and comes back has a clean PMU
+ * (the driver's and the model's cpuhp callbacks), and per-CPU and per-task
+ * events on it count exactly again.
+ */
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
+
+static int set_online(int on)
+{
+	int fd = open(CPU1_ONLINE, O_WRONLY);
+	int ok;
+
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, on ? "1" : "0", 1) == 1;
+	close(fd);
+	return ok ? 0 : -errno;
+}
+
+static uint64_t cycles_on(int fd)
+{
+	struct count c = { 0 };
+
+	return read_count(fd, &c) ? ~0ULL : c.value;
+}
+
+static int inject_cycles(uint64_t n)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_cycles(&b, 0x4000000000000000ULL, n, 3, IA64_PMU_ISA_IA64,
+		   NULL, 0);
+	return sim_inject(&b);
+}
+
+TEST(cpu_offline_online_counts_exactly)
+{
+	struct perf_event_attr attr;
+	int cpu_fd, task_fd, round;
+
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	for (round = 0; round < 3; round++) {
+		/* a CPU-wide event on CPU1 while it is online */
+		counting_attr(&attr, CFG_CYCLES);
+		attr.disabled = 0;
+		cpu_fd = sys_perf_event_open(&attr, -1, 1, -1, 0);
+		ASSERT_GE(cpu_fd, 0);
+		ASSERT_EQ(0, pin_cpu(1));
+		ASSERT_EQ(0, inject_cycles(1000));
+		EXPECT_EQ(1000, cycles_on(cpu_fd));
+
+		/* offline with the event open: it stops counting */
+		ASSERT_EQ(0, pin_cpu(0));
+		ASSERT_EQ(0, set_online(0));
+		ASSERT_EQ(0, inject_cycles(500));
+		EXPECT_EQ(1000, cycles_on(cpu_fd));
+		close(cpu_fd);
+
+		ASSERT_EQ(0, set_online(1));
+
+		/* a per-task event on the returned CPU counts exactly */
+		counting_attr(&attr, CFG_CYCLES);
+		attr.disabled = 0;
+		task_fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		ASSERT_GE(task_fd, 0);
+		ASSERT_EQ(0, pin_cpu(1));
+		ASSERT_EQ(0, inject_cycles(777));
+		EXPECT_EQ(777, cycles_on(task_fd));
+		close(task_fd);
+		ASSERT_EQ(0, pin_cpu(0));
+	}
+}
+
+TEST_HARNESS_MAIN
