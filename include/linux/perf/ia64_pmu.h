@@ -46,10 +46,15 @@
 
 #ifdef CONFIG_IA64
 
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+
 #include <asm/hw_irq.h>
 #include <asm/intrinsics.h>
+#include <asm/kregs.h>
 #include <asm/pal.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 
 static inline u64 ia64_pmu_read_pmc(unsigned int idx)
 {
@@ -102,13 +107,26 @@ static inline u64 ia64_pmu_get_psr(void)
 	return ia64_getreg(_IA64_REG_PSR);
 }
 
-/* PSR.pp and PSR.up: the ssm/rsm immediates must be constants */
+/*
+ * PSR.pp tells whether the CPU's current context is monitored. On the
+ * CPU it lives in three places: PSR (the running kernel context), DCR.pp
+ * (copied into PSR.pp on every interruption, so that kernel code entered
+ * from anywhere runs with it) and the user PSR that rfi restores from the
+ * task's saved cr_ipsr. The ssm/rsm immediates must be constants.
+ */
 static inline void ia64_pmu_psr_pp(bool on)
 {
-	if (on)
+	u64 dcr = ia64_getreg(_IA64_REG_CR_DCR);
+
+	if (on) {
+		ia64_setreg(_IA64_REG_CR_DCR, dcr | IA64_DCR_PP);
 		ia64_ssm(IA64_PSR_PP);
-	else
+	} else {
+		ia64_setreg(_IA64_REG_CR_DCR, dcr & ~IA64_DCR_PP);
 		ia64_rsm(IA64_PSR_PP);
+	}
+	if (!(current->flags & PF_KTHREAD))
+		ia64_psr(task_pt_regs(current))->pp = on;
 	ia64_srlz_d();
 }
 
