@@ -14,6 +14,7 @@
 #
 #   drivers/perf/ia64/           the driver
 #   arch/ia64/kernel/irq_ia64.o  the glue that binds the PMU vector
+#   arch/ia64/kernel/process.o   the glue that sets the user PSR.pp
 #   kernel/events/               the perf core, the user of asm/perf_event.h
 #
 # It fails on any build error; on any compiler warning located in the
@@ -255,7 +256,7 @@ log=$LOGDIR/ia64-check.log
 echo "ia64-check: building with W=1 (log: $log)"
 status=0
 "${MAKE[@]}" drivers/perf/ia64/ arch/ia64/kernel/irq_ia64.o \
-	kernel/events/ >"$log" 2>&1 || status=$?
+	arch/ia64/kernel/process.o kernel/events/ >"$log" 2>&1 || status=$?
 
 bad=$(our_warnings "$log")
 other=$(grep -cE '^[^ ]+:[0-9]+:[0-9]+: warning' "$log" || true)
@@ -273,7 +274,8 @@ fi
 [ "$other" -eq 0 ] ||
 	echo "ia64-check: note: $other W=1 warning(s) elsewhere (not ours), see $log"
 
-for obj in drivers/perf/ia64/ia64_pmu_hw.o arch/ia64/kernel/irq_ia64.o; do
+for obj in drivers/perf/ia64/ia64_pmu_hw.o arch/ia64/kernel/irq_ia64.o \
+	arch/ia64/kernel/process.o; do
 	[ "$fail" -ne 0 ] || [ -f "$TREE/$obj" ] || {
 		echo "ia64-check: FAIL: $obj was not built" >&2
 		fail=1

@@ -18,7 +18,7 @@ series() { grep -v -e '^#' -e '^$' "$REPO/patches/$1/series"; }
 # Files named in the patches, as they are in the source package
 mapfile -t files < <(for s in common ia64; do
 	series $s | while read -r p; do
-		grep -E '^(\+\+\+ b/|--- a/)' "$REPO/patches/$s/$p" | cut -c7-
+		grep -E '^(\+\+\+ b/|--- a/)' "$REPO/patches/$s/$p" | cut -c7- | cut -f1
 	done
 done | grep -v '^/dev/null' | sort -u)
 tar -xJf "$TARBALL" -C "$work" --strip-components=1 --ignore-failed-read \

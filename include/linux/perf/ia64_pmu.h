@@ -46,15 +46,11 @@
 
 #ifdef CONFIG_IA64
 
-#include <linux/sched.h>
-#include <linux/sched/task_stack.h>
-
 #include <asm/hw_irq.h>
 #include <asm/intrinsics.h>
 #include <asm/kregs.h>
 #include <asm/pal.h>
 #include <asm/processor.h>
-#include <asm/ptrace.h>
 
 static inline u64 ia64_pmu_read_pmc(unsigned int idx)
 {
@@ -108,11 +104,10 @@ static inline u64 ia64_pmu_get_psr(void)
 }
 
 /*
- * PSR.pp tells whether the CPU's current context is monitored. On the
- * CPU it lives in three places: PSR (the running kernel context), DCR.pp
- * (copied into PSR.pp on every interruption, so that kernel code entered
- * from anywhere runs with it) and the user PSR that rfi restores from the
- * task's saved cr_ipsr. The ssm/rsm immediates must be constants.
+ * PSR.pp tells whether the CPU is monitored. The kernel's PSR.pp follows
+ * DCR.pp on every interruption, so both are switched; user code always
+ * runs with PSR.pp set (ia64 glue: IA64_PSR_USER_PP), and counts only
+ * while the PMU is unfrozen. The ssm/rsm immediates must be constants.
  */
 static inline void ia64_pmu_psr_pp(bool on)
 {
@@ -125,8 +120,6 @@ static inline void ia64_pmu_psr_pp(bool on)
 		ia64_setreg(_IA64_REG_CR_DCR, dcr & ~IA64_DCR_PP);
 		ia64_rsm(IA64_PSR_PP);
 	}
-	if (!(current->flags & PF_KTHREAD))
-		ia64_psr(task_pt_regs(current))->pp = on;
 	ia64_srlz_d();
 }
 
