@@ -12,9 +12,8 @@
 #include <linux/types.h>
 #include <uapi/linux/perf/ia64_pmu.h>
 
-/* Generic counters PMC/PMD4-7 (spec 004 §6.2.2) */
-#define IA64_PMU_FIRST_COUNTER	4
-#define IA64_PMU_MAX_COUNTERS	4
+#include "ia64_pmu_table.h"
+
 
 /* Generic PMC fields (spec 004 Figures 6-13/6-14) */
 #define IA64_PMC_PLM_USER	0x8		/* privilege level 3 */
@@ -35,17 +34,6 @@
 #define IA64_PMC0_FR		0x1UL
 #define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
 #define IA64_PMC0_OVFL_MASK	0xf0UL
-
-/* Counter sets of an event: bit n = PMC/PMD(4 + n) may count it */
-#define IA64_CTR(n)		(1U << ((n) - IA64_PMU_FIRST_COUNTER))
-#define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
-#define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
-
-/* Qualification support of an event (spec 004 §7.8 "Qualification") */
-#define IA64_Q_IAR		0x1	/* instruction address range (PMC13) */
-#define IA64_Q_OPC		0x2	/* opcode matching (PMC8/9) */
-#define IA64_Q_DAR		0x4	/* data address range (PMC11) */
-#define IA64_Q_DAR_PARTIAL	0x8	/* data range applies to part only */
 
 /* One event of a CPU model's event list */
 struct ia64_pmu_event {

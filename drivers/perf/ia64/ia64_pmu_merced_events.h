@@ -17,7 +17,7 @@
  *
  * An X-macro list without include guard: define IA64_EV() before each
  * inclusion and #undef it after.  IA64_CTR*() and IA64_Q_* come from
- * ia64_pmu.h.
+ * ia64_pmu_table.h.
  *
  * 163 events: the 161 entries of §7.8, of which two
  * (BUS_BRQ_LIVE_REQ_LO/HI and BUS_IOQ_LIVE_REQ_LO/HI) describe two events

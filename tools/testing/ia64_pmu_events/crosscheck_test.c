@@ -11,14 +11,7 @@
 
 #include "pmu_model_events.h"
 
-/* The driver's encodings (drivers/perf/ia64/ia64_pmu.h) */
-#define IA64_CTR(n)		(1U << ((n) - 4))
-#define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
-#define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
-#define IA64_Q_IAR		0x1
-#define IA64_Q_OPC		0x2
-#define IA64_Q_DAR		0x4
-#define IA64_Q_DAR_PARTIAL	0x8
+#include "ia64_pmu_table.h"
 
 struct drv_event {
 	const char *name;

@@ -13,19 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*
- * The table's constants, as defined by drivers/perf/ia64/ia64_pmu.h (that
- * header is kernel-only and cannot be included here).
- */
-#define IA64_PMU_FIRST_COUNTER	4
-#define IA64_PMU_MAX_COUNTERS	4
-#define IA64_CTR(n)		(1U << ((n) - IA64_PMU_FIRST_COUNTER))
-#define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
-#define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
-#define IA64_Q_IAR		0x1
-#define IA64_Q_OPC		0x2
-#define IA64_Q_DAR		0x4
-#define IA64_Q_DAR_PARTIAL	0x8
+/* The table's constants, shared with the driver */
+#include "ia64_pmu_table.h"
 
 #define NR_EVENTS_EXPECTED	163	/* 161 §7.8 entries, 2 split in two */
 

@@ -11,26 +11,16 @@
 #ifndef _IA64_PMU_MODEL_H
 #define _IA64_PMU_MODEL_H
 
+/* first: it provides the fixed-width types, in the kernel or not */
+#include "pmu_model_events.h"
+
 #ifdef __KERNEL__
-#include <linux/types.h>
 #include <linux/errno.h>
 #include <uapi/linux/perf/ia64_pmu.h>
 #else
-#include <stdint.h>
-#include <stddef.h>
-#include <stdbool.h>
 #include <errno.h>
-#ifndef _IA64_MODEL_UTYPES
-#define _IA64_MODEL_UTYPES
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-#endif
 #include <linux/perf/ia64_pmu.h>
 #endif
-
-#include "pmu_model_events.h"
 
 enum ia64_model_cpu {
 	IA64_MODEL_ITANIUM,	/* Merced, CPUID family 0x07 */
