@@ -399,6 +399,9 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 		idx = event->hw.idx;
 		if (idx < 0 || idx == cpuc->assign[i])
 			continue;
+		/* an event the core stopped stays stopped on its new counter */
+		if (event->hw.state & PERF_HES_STOPPED)
+			event->hw.state |= PERF_HES_ARCH;
 		ia64_pmu_stop(event, PERF_EF_UPDATE);
 		if (cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] == event)
 			cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = NULL;
