@@ -397,4 +397,39 @@ TEST_F(pinned, cpu_wide_counts_all_tasks)
 	close(fd);
 }
 
+/*
+ * A task's PMC4/5-only event arrives while CPU-wide events hold PMC4 and
+ * PMC5: the CPU-wide CPU_CYCLES moves to PMC6/7 on the fly and loses
+ * nothing.
+ */
+TEST_F(pinned, running_event_moves_to_another_counter)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	int cyc, ins, task;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	cyc = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(cyc, 0);
+	counting_attr(&attr, CFG_INST);
+	attr.disabled = 0;
+	ins = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(ins, 0);
+	ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+
+	task = open_counter(CFG_INST | THRES(4), -1);
+	ASSERT_GE(task, 0);
+	ioctl(task, PERF_EVENT_IOC_ENABLE, 0);
+	rec_cycles(&b, USER_IP, 2000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_inst(&b, USER_IP, 30, 3, 6);
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(3000, count_of(cyc));
+	EXPECT_EQ(180, count_of(ins));
+	EXPECT_EQ(30, count_of(task));
+	close(task);
+	close(ins);
+	close(cyc);
+}
+
 TEST_HARNESS_MAIN
