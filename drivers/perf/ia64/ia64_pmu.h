@@ -78,7 +78,12 @@ struct ia64_pmu_cpu {
 	bool dirty;			/* assignment changed: reprogram */
 };
 
+/* hw_perf_event.flags */
+#define IA64_PMU_F_OVFL_PENDING	0x1	/* stopped with its overflow pending */
+
 irqreturn_t ia64_pmu_isr(int irq, void *dev);
+void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs);
+void ia64_pmu_stop(struct perf_event *event, int flags);
 void ia64_pmu_event_update(struct perf_event *event);
 int ia64_pmu_set_period(struct perf_event *event);
 DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);

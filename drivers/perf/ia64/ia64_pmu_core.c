@@ -17,10 +17,14 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/perf/ia64_pmu.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/sysfs.h>
 #include <uapi/linux/perf/ia64_pmu.h>
+
+#include <asm/irq_regs.h>
 
 #include "ia64_pmu.h"
 
@@ -217,8 +221,7 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		return -ENOENT;
 	}
 
-	if (attr->exclude_idle || is_sampling_event(event) ||
-	    has_branch_stack(event) || attr->precise_ip)
+	if (attr->exclude_idle || has_branch_stack(event) || attr->precise_ip)
 		return -EOPNOTSUPP;
 	if (attr->config1 || attr->config2)
 		return -EINVAL;
@@ -237,9 +240,13 @@ static int ia64_pmu_event_init(struct perf_event *event)
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
 	hwc->event_base = counters;
 	hwc->idx = -1;
-	hwc->sample_period = ia64_pmu_max_period;
-	hwc->last_period = hwc->sample_period;
-	local64_set(&hwc->period_left, hwc->sample_period);
+	hwc->flags = 0;
+	/* a counting event overflows each half range to stay 64-bit */
+	if (!is_sampling_event(event)) {
+		hwc->sample_period = ia64_pmu_max_period;
+		hwc->last_period = hwc->sample_period;
+		local64_set(&hwc->period_left, hwc->sample_period);
+	}
 
 	return ia64_pmu_validate_group(event);
 }
@@ -292,21 +299,42 @@ int ia64_pmu_set_period(struct perf_event *event)
 	return elapsed;
 }
 
+/* Sample @event's overflow, with @regs as the interrupted state */
+void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs)
+{
+	struct perf_sample_data data;
+
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (perf_event_overflow(event, &data, regs))
+		ia64_pmu_stop(event, 0);	/* throttled */
+}
+
 static void ia64_pmu_start(struct perf_event *event, int flags)
 {
 	struct hw_perf_event *hwc = &event->hw;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
-	if (flags & PERF_EF_RELOAD)
+	if (flags & PERF_EF_RELOAD) {
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
+		ia64_pmu_set_period(event);
+	}
 	hwc->state = 0;
-
-	ia64_pmu_set_period(event);
 	ia64_pmu_write_pmc(hwc->idx, hwc->config);
+
+	/*
+	 * An overflow the event left pending when it was stopped, typically
+	 * at a context switch before the interrupt came (spec 003 §7.2.4.2),
+	 * is sampled now that it runs again, in its own context.
+	 */
+	if (hwc->flags & IA64_PMU_F_OVFL_PENDING) {
+		hwc->flags &= ~IA64_PMU_F_OVFL_PENDING;
+		ia64_pmu_overflow(event, current->flags & PF_KTHREAD ?
+				  get_irq_regs() : task_pt_regs(current));
+	}
 }
 
-static void ia64_pmu_stop(struct perf_event *event, int flags)
+void ia64_pmu_stop(struct perf_event *event, int flags)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	u64 pmc0;
@@ -318,11 +346,19 @@ static void ia64_pmu_stop(struct perf_event *event, int flags)
 		hwc->state |= PERF_HES_STOPPED;
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
-		/* The update accounts a pending wrap: drop its overflow bit */
+		/*
+		 * The update accounts a wrap the interrupt has not handled
+		 * yet; its overflow bit goes with the event, so that the
+		 * interrupt, when it comes, finds nothing of it.
+		 */
 		ia64_pmu_event_update(event);
 		pmc0 = ia64_pmu_read_pmc(0);
-		if (pmc0 & IA64_PMC0_OVFL(hwc->idx))
+		if (pmc0 & IA64_PMC0_OVFL(hwc->idx)) {
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_OVFL(hwc->idx));
+			if (is_sampling_event(event) &&
+			    local64_read(&hwc->period_left) <= 0)
+				hwc->flags |= IA64_PMU_F_OVFL_PENDING;
+		}
 		hwc->state |= PERF_HES_UPTODATE;
 	}
 }

@@ -8,6 +8,8 @@
 #include <linux/perf_event.h>
 #include <linux/perf/ia64_pmu.h>
 
+#include <asm/irq_regs.h>
+
 #include "ia64_pmu.h"
 
 /*
@@ -20,6 +22,7 @@
 irqreturn_t ia64_pmu_isr(int irq, void *dev)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	struct pt_regs *regs = get_irq_regs();
 	unsigned long ovfl;
 	unsigned int ctr;
 	u64 pmc0;
@@ -39,7 +42,9 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 		if (!event)
 			continue;	/* its event left; stop() accounted it */
 		ia64_pmu_event_update(event);
-		ia64_pmu_set_period(event);
+		/* a sample when a whole period has elapsed */
+		if (ia64_pmu_set_period(event) && is_sampling_event(event))
+			ia64_pmu_overflow(event, regs);
 	}
 
 	/*

@@ -24,6 +24,7 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
@@ -304,7 +305,7 @@ static void sim_run_record(const void *rec)
 		local_irq_save(flags);
 		more = ia64_model_run(&sc->model, rec, &progress);
 		if (ia64_model_irq_pending(&sc->model)) {
-			if (!delay && !sc->irq_armed) {
+			if (!delay) {
 				sc->rec_origin = true;
 				ia64_model_rec_origin(rec, &sc->rec_ip,
 						      &sc->rec_cpl);
@@ -454,6 +455,7 @@ static void sim_spurious_irq(void *unused)
 	sim_arm_irq(sc, 0);
 }
 
+/* Returns once the interrupt has been delivered */
 static int sim_spurious_set(void *data, u64 cpu)
 {
 	int ret = -EINVAL;
@@ -461,6 +463,9 @@ static int sim_spurious_set(void *data, u64 cpu)
 	cpus_read_lock();
 	if (cpu < nr_cpu_ids && cpu_online(cpu))
 		ret = smp_call_function_single(cpu, sim_spurious_irq, NULL, 1);
+	if (!ret)
+		while (READ_ONCE(per_cpu_ptr(&sim_cpus, cpu)->irq_armed))
+			usleep_range(10, 100);
 	cpus_read_unlock();
 	return ret;
 }

@@ -171,4 +171,59 @@ static inline uint64_t sysfs_event_config(const char *name)
 	return n == 2 ? IA64_PMU_CONFIG(es, umask) : 0;
 }
 
+/* Sampling: the ring buffer -------------------------------------- */
+
+#include <sys/mman.h>
+
+#define RB_PAGES	64	/* data pages, a power of two */
+
+struct ring {
+	struct perf_event_mmap_page *meta;
+	uint8_t *data;
+	size_t size;
+	uint64_t tail;
+};
+
+static inline int ring_map(struct ring *r, int fd)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	void *p = mmap(NULL, (RB_PAGES + 1) * page, PROT_READ | PROT_WRITE,
+		       MAP_SHARED, fd, 0);
+
+	if (p == MAP_FAILED)
+		return -1;
+	r->meta = p;
+	r->data = (uint8_t *)p + page;
+	r->size = RB_PAGES * page;
+	r->tail = 0;
+	return 0;
+}
+
+static inline void ring_unmap(struct ring *r)
+{
+	munmap(r->meta, r->size + sysconf(_SC_PAGESIZE));
+}
+
+/*
+ * Copy the next record into @buf (at most @len bytes); returns its type,
+ * or 0 when the buffer is empty.
+ */
+static inline int ring_next(struct ring *r, void *buf, size_t len)
+{
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	struct perf_event_header h;
+	size_t i, n;
+
+	if (r->tail >= head)
+		return 0;
+	for (i = 0; i < sizeof(h); i++)
+		((uint8_t *)&h)[i] = r->data[(r->tail + i) % r->size];
+	n = h.size < len ? h.size : len;
+	for (i = 0; i < n; i++)
+		((uint8_t *)buf)[i] = r->data[(r->tail + i) % r->size];
+	r->tail += h.size;
+	__atomic_store_n(&r->meta->data_tail, r->tail, __ATOMIC_RELEASE);
+	return h.type;
+}
+
 #endif /* IA64_PMU_TEST_H */
