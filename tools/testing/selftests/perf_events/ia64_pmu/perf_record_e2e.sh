@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perf record / report / script end to end under the model's free-running
+# mode: the overflow interrupt samples the running program, and the
+# samples land in the workload's own hot function.
+set -u
+
+fail() { echo "FAIL: $*"; exit 1; }
+sim=/sys/kernel/debug/ia64_pmu_sim
+data=/tmp/perf-e2e.data
+echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
+trap 'echo 0 >"$sim/freerun"' EXIT
+
+# cycles by period, and instructions by frequency
+out=$(perf record -o "$data" -e cycles -c 400000 -- /tests/spin_workload 1500 2>&1) ||
+	fail "perf record exited $?: $out"
+
+report=$(perf report -i "$data" --stdio --sort sym 2>&1) || fail "perf report: $report"
+echo "$report" | grep -v '^#' | grep -v '^$' | head -n 5
+# the hot function holds most of the samples
+pct=$(echo "$report" | awk '/ia64_pmu_hot_loop/ { sub("%", "", $1); print int($1) }' | head -n 1)
+[ -n "$pct" ] && [ "$pct" -ge 50 ] ||
+	fail "ia64_pmu_hot_loop has ${pct:-no} % of the samples"
+
+script=$(perf script -i "$data" -F comm,ip,sym 2>&1) || fail "perf script: $script"
+n=$(echo "$script" | grep -c 'spin_workload.*ia64_pmu_hot_loop')
+[ "$n" -ge 100 ] || fail "perf script shows $n samples in ia64_pmu_hot_loop"
+
+out=$(perf record -o "$data" -e instructions -F 200 -- /tests/spin_workload 1500 2>&1) ||
+	fail "perf record -F exited $?: $out"
+n=$(perf script -i "$data" -F ip,sym 2>/dev/null | grep -c ia64_pmu_hot_loop)
+[ "$n" -ge 50 ] || fail "frequency mode: $n samples in ia64_pmu_hot_loop"
+echo "ok: perf record/report/script, samples in the workload ($pct %)"

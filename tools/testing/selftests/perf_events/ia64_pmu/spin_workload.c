@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Workload of the perf record end-to-end test: spends its time in one
+ * named function, so that samples must land in ia64_pmu_hot_loop.
+ * Built with -fno-inline. Usage: spin_workload <milliseconds>
+ */
+#include <stdlib.h>
+#include <time.h>
+
+static unsigned long sink;
+
+void ia64_pmu_hot_loop(unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		sink = sink * 31 + i;
+}
+
+int main(int argc, char **argv)
+{
+	long ms = argc > 1 ? atol(argv[1]) : 1000;
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		ia64_pmu_hot_loop(100000);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+	return 0;
+}
