@@ -52,6 +52,7 @@ struct ia64_pmu_model {
 	u8 family;			/* CPUID[3] family */
 	u8 nr_generic;			/* PAL: generic PMC/PMD pairs */
 	u8 width;			/* PAL: implemented counter width */
+	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits */
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
 	const struct ia64_pmu_event *events;
@@ -67,6 +68,7 @@ extern const struct ia64_pmu_model ia64_pmu_merced;
 
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
+	const struct ia64_pmu_model *model;
 	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
 	struct perf_event *event_list[IA64_PMU_MAX_COUNTERS];
 	int assign[IA64_PMU_MAX_COUNTERS];	/* counter of event_list[i] */

@@ -757,6 +757,7 @@ static int ia64_pmu_cpu_online(unsigned int cpu)
 		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, IA64_PMC_IDLE);
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
+	cpuc->model = ia64_pmu.model;
 	preempt_enable();
 	return 0;
 }

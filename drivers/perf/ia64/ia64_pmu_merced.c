@@ -24,6 +24,8 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	/* spec 004 Table 6-24 */
 	.nr_generic	= 4,
 	.width		= 32,
+	/* only PMC0 bits 7:4 are populated (spec 004 §6.2.3) */
+	.nr_ovfl_regs	= 1,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
 	.events		= merced_events,

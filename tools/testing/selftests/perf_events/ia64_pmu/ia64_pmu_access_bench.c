@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark (reports, asserts nothing): PMU register accesses counted by
+ * the PMU model of CPU0
+ * - per context switch between two tasks pinned to CPU0 that ping-pong
+ *   through pipes: unmonitored <-> unmonitored, monitored <-> unmonitored
+ *   and monitored <-> monitored (four counting events per monitored task);
+ * - per overflow interrupt, with one and with four counters overflowing.
+ */
+
+#include <sys/wait.h>
+
+#include "ia64_pmu_test.h"
+
+#define ROUNDS	20000
+
+struct acc {
+	uint64_t pmc_r, pmc_w, pmd_r, pmd_w, psr, irqs;
+};
+
+static int read_acc(struct acc *a)
+{
+	char line[256];
+	FILE *f = fopen(SIM_DIR "/cpu0/regs", "r");
+	unsigned long long x, y;
+
+	if (!f)
+		return -1;
+	memset(a, 0, sizeof(*a));
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "pmc_reads %llu pmc_writes %llu", &x, &y) == 2) {
+			a->pmc_r = x;
+			a->pmc_w = y;
+		} else if (sscanf(line, "pmd_reads %llu pmd_writes %llu",
+				  &x, &y) == 2) {
+			a->pmd_r = x;
+			a->pmd_w = y;
+		} else if (sscanf(line, "psr_reads %llu psr_changes %llu",
+				  &x, &y) == 2) {
+			a->psr = x + y;
+		} else if (sscanf(line, "runs %llu irqs %llu", &x, &y) == 2) {
+			a->irqs = y;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static void report(const char *what, const struct acc *s,
+		   const struct acc *e, double per)
+{
+	printf("%-40s pmc r %5.2f w %5.2f, pmd r %5.2f w %5.2f, psr %4.2f, total %5.2f\n",
+	       what, (e->pmc_r - s->pmc_r) / per, (e->pmc_w - s->pmc_w) / per,
+	       (e->pmd_r - s->pmd_r) / per, (e->pmd_w - s->pmd_w) / per,
+	       (e->psr - s->psr) / per,
+	       (e->pmc_r - s->pmc_r + e->pmc_w - s->pmc_w + e->pmd_r -
+		s->pmd_r + e->pmd_w - s->pmd_w + e->psr - s->psr) / per);
+}
+
+/* @n events of ours on the calling task: counting, or sampling */
+static void open_events(int n, uint64_t period)
+{
+	static const uint64_t cfg[4] = {
+		IA64_PMU_CONFIG(0x12, 0), IA64_PMU_CONFIG(0x08, 0),
+		IA64_PMU_CONFIG(0x38, 3), IA64_PMU_CONFIG(0x64, 0),
+	};
+	struct perf_event_attr attr;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		counting_attr(&attr, period ? cfg[0] : cfg[i]);
+		attr.disabled = 0;
+		attr.sample_period = period;
+		if (sys_perf_event_open(&attr, 0, -1, -1, 0) < 0) {
+			perror("perf_event_open");
+			exit(1);
+		}
+	}
+}
+
+static void ctxsw(const char *what, int parent_events, int child_events)
+{
+	int ab[2], ba[2], i, status;
+	struct acc s, e;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(ab) || pipe(ba) || pin_cpu(0))
+		exit(1);
+	pid = fork();
+	if (pid == 0) {
+		if (child_events)
+			open_events(4, 0);
+		for (i = 0; i < ROUNDS; i++)
+			if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	if (parent_events)
+		open_events(4, 0);
+	usleep(100000);
+	read_acc(&s);
+	for (i = 0; i < ROUNDS; i++)
+		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+			exit(1);
+	read_acc(&e);
+	waitpid(pid, &status, 0);
+	report(what, &s, &e, 2.0 * ROUNDS);
+}
+
+/* Accesses per overflow interrupt, @n counters overflowing together */
+static void isr(const char *what, int n)
+{
+	struct rec_buf b = { .len = 0 };
+	struct acc s, e;
+	pid_t pid;
+	int status;
+
+	pid = fork();
+	if (pid == 0) {
+		if (pin_cpu(0))
+			_exit(1);
+		open_events(n, 1000);
+		rec_cycles(&b, 0x4000000000001000ULL, 1000 * 1000, 3,
+			   IA64_PMU_ISA_IA64, NULL, 0);
+		read_acc(&s);
+		if (sim_inject(&b))
+			_exit(1);
+		read_acc(&e);
+		report(what, &s, &e, (double)(e.irqs - s.irqs));
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+}
+
+int main(void)
+{
+	printf("context switches: %d round trips between two tasks on CPU0, per switch\n",
+	       ROUNDS);
+	ctxsw("unmonitored <-> unmonitored", 0, 0);
+	ctxsw("monitored (4 events) <-> unmonitored", 1, 0);
+	ctxsw("monitored <-> monitored (4 events each)", 1, 1);
+	printf("overflow interrupts, per interrupt\n");
+	isr("1 counter overflowing", 1);
+	isr("4 counters overflowing", 4);
+	return 0;
+}
