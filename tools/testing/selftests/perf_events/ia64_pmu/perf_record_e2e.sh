@@ -27,6 +27,17 @@ script=$(perf script -i "$data" -F comm,ip,sym 2>&1) || fail "perf script: $scri
 n=$(echo "$script" | grep -c 'spin_workload.*ia64_pmu_hot_loop')
 [ "$n" -ge 100 ] || fail "perf script shows $n samples in ia64_pmu_hot_loop"
 
+# tid, time, cpu, period and the user call chain (hot loop <- ...main)
+out=$(perf record -o "$data" -g --sample-cpu -e cycles -c 400000 -- /tests/spin_workload 1000 2>&1) ||
+	fail "perf record -g exited $?: $out"
+script=$(perf script -i "$data" -F comm,tid,time,cpu,period,ip,sym 2>&1) ||
+	fail "perf script -g: $script"
+echo "$script" | grep -A3 -m1 'spin_workload'
+echo "$script" | grep -qE 'spin_workload +[0-9]+ +\[00[01]\] +[0-9]+\.[0-9]+: +400000' ||
+	fail "no sample with tid, cpu, time and period 400000"
+echo "$script" | grep -A2 'ia64_pmu_hot_loop' | grep -q 'main$' ||
+	fail "no call chain from ia64_pmu_hot_loop to its callers"
+
 out=$(perf record -o "$data" -e instructions -F 200 -- /tests/spin_workload 1500 2>&1) ||
 	fail "perf record -F exited $?: $out"
 n=$(perf script -i "$data" -F ip,sym 2>/dev/null | grep -c ia64_pmu_hot_loop)

@@ -2,7 +2,7 @@
 /*
  * Workload of the perf record end-to-end test: spends its time in one
  * named function, so that samples must land in ia64_pmu_hot_loop.
- * Built with -fno-inline. Usage: spin_workload <milliseconds>
+ * Built with -fno-inline and frame pointers (call chains). Usage: spin_workload <milliseconds>
  */
 #include <stdlib.h>
 #include <time.h>
