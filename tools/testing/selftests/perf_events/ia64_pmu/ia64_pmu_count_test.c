@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -290,6 +291,17 @@ TEST_F(pinned, unschedulable_group_fails_at_open)
 	close(b);
 }
 
+static void busy_ms(long ms)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000L +
+	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
+}
+
 /*
  * Five events on four counters: the core multiplexes them. Records are
  * atomic with respect to rotation, so each is counted by exactly four
@@ -306,10 +318,14 @@ TEST_F(pinned, fifth_event_multiplexed)
 		ASSERT_GE(fd[i], 0);
 		ioctl(fd[i], PERF_EVENT_IOC_ENABLE, 0);
 	}
+	/*
+	 * The core rotates a task's events from a timer while the task
+	 * runs: stay on the CPU (busy) between records, do not sleep.
+	 */
 	for (round = 0; round < 400; round++) {
 		ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
 		total += 1000;
-		usleep(1000);
+		busy_ms(1);
 	}
 	for (i = 0; i < 5; i++) {
 		ioctl(fd[i], PERF_EVENT_IOC_DISABLE, 0);
