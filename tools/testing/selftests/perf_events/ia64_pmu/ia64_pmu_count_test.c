@@ -8,7 +8,6 @@
 
 #include <pthread.h>
 #include <sys/wait.h>
-#include <time.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -289,17 +288,6 @@ TEST_F(pinned, unschedulable_group_fails_at_open)
 	close(lead);
 	close(a);
 	close(b);
-}
-
-static void busy_ms(long ms)
-{
-	struct timespec t0, t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	while ((t.tv_sec - t0.tv_sec) * 1000L +
-	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
 }
 
 /*

@@ -7,7 +7,6 @@
  */
 
 #include <sys/wait.h>
-#include <time.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -192,17 +191,6 @@ TEST_F(smp, group_leader_samples_sibling_counts)
 	close(lead);
 }
 
-static void spin_for_ms(long ms)
-{
-	struct timespec t0, t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	while ((t.tv_sec - t0.tv_sec) * 1000L +
-	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
-}
-
 /*
  * Frequency mode: the core adjusts the period so that about sample_freq
  * samples are taken per second of the event's running time. Under the
@@ -225,9 +213,9 @@ TEST_F(smp, frequency_mode_converges)
 	ASSERT_EQ(0, ring_map(&r, fd));
 	ASSERT_EQ(0, sim_set("freerun", "1"));
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	spin_for_ms(1000);
+	busy_ms(1000);
 	samples(&r, ips, 4, 0, NULL, NULL);
-	spin_for_ms(1000);
+	busy_ms(1000);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	n = samples(&r, ips, 4, 0, NULL, NULL);
@@ -267,7 +255,7 @@ TEST_F(smp, pending_overflow_at_context_switch)
 		ioctl(cfd, PERF_EVENT_IOC_ENABLE, 0);
 		if (read(go[0], &c, 1) != 1)
 			_exit(3);
-		spin_for_ms(200);
+		busy_ms(200);
 		got = samples(&cr, ips, 4, 0, NULL, NULL);
 		if (write(done[1], &c, 1) != 1)
 			_exit(4);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
 #include <linux/perf/ia64_pmu.h>
@@ -72,6 +73,18 @@ static inline int pin_cpu(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Stay on the CPU, busy, for @ms milliseconds */
+static inline void busy_ms(long ms)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000L +
+	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
 }
 
 /* Records ------------------------------------------------------------ */
