@@ -65,10 +65,10 @@ struct ia64_pmu_model {
 };
 
 extern const struct ia64_pmu_model ia64_pmu_merced;
+extern const struct ia64_pmu_model *ia64_pmu_model;	/* found at probe */
 
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
-	const struct ia64_pmu_model *model;
 	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
 	struct perf_event *event_list[IA64_PMU_MAX_COUNTERS];
 	int assign[IA64_PMU_MAX_COUNTERS];	/* counter of event_list[i] */

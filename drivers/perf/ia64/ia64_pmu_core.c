@@ -32,12 +32,8 @@ static const struct ia64_pmu_model *ia64_pmu_models[] = {
 	&ia64_pmu_merced,
 };
 
-struct ia64_pmu {
-	struct pmu pmu;
-	const struct ia64_pmu_model *model;
-};
-
-static struct ia64_pmu ia64_pmu;
+/* The CPU model found at probe: every CPU's PMU is of this model */
+const struct ia64_pmu_model *ia64_pmu_model;
 
 DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
@@ -47,7 +43,7 @@ static u64 ia64_pmu_max_period;
 /* A generic event: the model's event of that name, as a config */
 static int ia64_pmu_generic(const char *name, u64 *config)
 {
-	const struct ia64_pmu_model *model = ia64_pmu.model;
+	const struct ia64_pmu_model *model = ia64_pmu_model;
 	unsigned int i;
 
 	if (!name)
@@ -72,13 +68,13 @@ static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
 	    op >= PERF_COUNT_HW_CACHE_OP_MAX ||
 	    result >= PERF_COUNT_HW_CACHE_RESULT_MAX)
 		return -EINVAL;
-	return ia64_pmu_generic(ia64_pmu.model->cache_events[type][op][result],
+	return ia64_pmu_generic(ia64_pmu_model->cache_events[type][op][result],
 				config);
 }
 
 static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 {
-	const struct ia64_pmu_model *model = ia64_pmu.model;
+	const struct ia64_pmu_model *model = ia64_pmu_model;
 	u8 es = (config & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT;
 	u8 umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 		   IA64_PMU_CFG_UMASK_SHIFT;
@@ -207,7 +203,7 @@ static int ia64_pmu_event_init(struct perf_event *event)
 	case PERF_TYPE_HARDWARE:
 		if (attr->config >= PERF_COUNT_HW_MAX)
 			return -EINVAL;
-		ret = ia64_pmu_generic(ia64_pmu.model->hw_events[attr->config],
+		ret = ia64_pmu_generic(ia64_pmu_model->hw_events[attr->config],
 				       &config);
 		if (ret)
 			return ret;
@@ -309,6 +305,22 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs)
 		ia64_pmu_stop(event, 0);	/* throttled */
 }
 
+/*
+ * Sample an overflow left pending, outside the interrupt: a user task is
+ * sampled at its user state, a kernel thread where it is now.
+ */
+static noinline void ia64_pmu_pending_overflow(struct perf_event *event)
+{
+	struct pt_regs regs;
+
+	if (!(current->flags & PF_KTHREAD)) {
+		ia64_pmu_overflow(event, task_pt_regs(current));
+		return;
+	}
+	perf_fetch_caller_regs(&regs);
+	ia64_pmu_overflow(event, &regs);
+}
+
 static void ia64_pmu_start(struct perf_event *event, int flags)
 {
 	struct hw_perf_event *hwc = &event->hw;
@@ -329,8 +341,7 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 	 */
 	if (hwc->flags & IA64_PMU_F_OVFL_PENDING) {
 		hwc->flags &= ~IA64_PMU_F_OVFL_PENDING;
-		ia64_pmu_overflow(event, current->flags & PF_KTHREAD ?
-				  get_irq_regs() : task_pt_regs(current));
+		ia64_pmu_pending_overflow(event);
 	}
 }
 
@@ -623,21 +634,21 @@ static void ia64_pmu_free_events(void)
 static ssize_t pmu_name_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%s\n", ia64_pmu.model->name);
+	return sysfs_emit(buf, "%s\n", ia64_pmu_model->name);
 }
 static DEVICE_ATTR_RO(pmu_name);
 
 static ssize_t counters_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", ia64_pmu.model->nr_generic);
+	return sysfs_emit(buf, "%u\n", ia64_pmu_model->nr_generic);
 }
 static DEVICE_ATTR_RO(counters);
 
 static ssize_t counter_width_show(struct device *dev,
 				  struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", ia64_pmu.model->width);
+	return sysfs_emit(buf, "%u\n", ia64_pmu_model->width);
 }
 static DEVICE_ATTR_RO(counter_width);
 
@@ -723,23 +734,22 @@ static int ia64_pmu_check_pal(const struct ia64_pmu_model *model)
 	return 0;
 }
 
-static struct ia64_pmu ia64_pmu = {
-	.pmu = {
-		.module		= THIS_MODULE,
-		.task_ctx_nr	= perf_hw_context,
-		.event_init	= ia64_pmu_event_init,
-		.pmu_enable	= ia64_pmu_enable,
-		.pmu_disable	= ia64_pmu_disable,
-		.start_txn	= ia64_pmu_start_txn,
-		.commit_txn	= ia64_pmu_commit_txn,
-		.cancel_txn	= ia64_pmu_cancel_txn,
-		.add		= ia64_pmu_add,
-		.del		= ia64_pmu_del,
-		.start		= ia64_pmu_start,
-		.stop		= ia64_pmu_stop,
-		.read		= ia64_pmu_read,
-		.attr_groups	= ia64_pmu_attr_groups,
-	},
+static struct pmu ia64_pmu = {
+	.module		= THIS_MODULE,
+	.task_ctx_nr	= perf_hw_context,
+	.event_init	= ia64_pmu_event_init,
+	.pmu_enable	= ia64_pmu_enable,
+	.pmu_disable	= ia64_pmu_disable,
+	.start_txn	= ia64_pmu_start_txn,
+	.commit_txn	= ia64_pmu_commit_txn,
+	.cancel_txn	= ia64_pmu_cancel_txn,
+	.add		= ia64_pmu_add,
+	.del		= ia64_pmu_del,
+	.start		= ia64_pmu_start,
+	.stop		= ia64_pmu_stop,
+	.read		= ia64_pmu_read,
+	.attr_groups	= ia64_pmu_attr_groups,
+
 };
 
 /*
@@ -757,7 +767,6 @@ static int ia64_pmu_cpu_online(unsigned int cpu)
 		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, IA64_PMC_IDLE);
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
-	cpuc->model = ia64_pmu.model;
 	preempt_enable();
 	return 0;
 }
@@ -777,7 +786,7 @@ static int __init ia64_pmu_init(void)
 	if (ret)
 		return ret;
 
-	ia64_pmu.model = model;
+	ia64_pmu_model = model;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
 	ia64_pmu_max_period = ia64_pmu_cnt_mask >> 1;
 	ret = ia64_pmu_build_events(model);
@@ -796,7 +805,7 @@ static int __init ia64_pmu_init(void)
 		goto err_hp;
 	}
 
-	ret = perf_pmu_register(&ia64_pmu.pmu, "cpu", PERF_TYPE_RAW);
+	ret = perf_pmu_register(&ia64_pmu, "cpu", PERF_TYPE_RAW);
 	if (ret) {
 		pr_err("cannot register PMU: %d\n", ret);
 		goto err_irq;
@@ -817,7 +826,7 @@ module_init(ia64_pmu_init);
 
 static void __exit ia64_pmu_exit(void)
 {
-	perf_pmu_unregister(&ia64_pmu.pmu);
+	perf_pmu_unregister(&ia64_pmu);
 	ia64_pmu_free_irq();
 	cpuhp_remove_state(ia64_pmu_hp_state);
 	ia64_pmu_free_events();

@@ -51,7 +51,7 @@ static void ia64_pmu_generic_overflow(struct ia64_pmu_cpu *cpuc,
 irqreturn_t ia64_pmu_isr(int irq, void *dev)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
-	const struct ia64_pmu_model *model = cpuc->model;
+	const struct ia64_pmu_model *model = ia64_pmu_model;
 	unsigned int reg, bit, id, last_generic;
 	struct pt_regs *regs = get_irq_regs();
 	unsigned long ovfl;
