@@ -12,8 +12,10 @@
 # the command's, or non-zero when:
 #   - the guest did not report an exit status (hang killed after
 #     VM_TIMEOUT seconds, default 600; panic; crash);
-#   - the console shows a kernel problem: BUG:, WARNING:, lockdep,
-#     "possible recursive locking", Call Trace, UBSAN:, Oops, Kernel panic.
+#   - the console shows a kernel problem: BUG:, WARNING: (which starts
+#     every lockdep report), lockdep turning itself off, "possible
+#     recursive locking", Call Trace, UBSAN:, Oops, Kernel panic. A bare
+#     "lockdep" would match symbol names in perf's output.
 #
 # Environment:
 #   VM_TIMEOUT      seconds before a hung guest is killed (default 600)
@@ -111,7 +113,7 @@ elif [ -z "$status" ]; then
 fi
 
 if [ "${VM_NO_LOG_CHECK:-0}" != 1 ]; then
-	pattern='BUG:|WARNING:|lockdep|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic'
+	pattern='BUG:|WARNING:|turning off the locking correctness validator|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic'
 	if grep -E "$pattern" "$LOG" >"$tmp/problems"; then
 		echo "run-vm: FAIL: kernel problems in the console log ($LOG):" >&2
 		head -n 20 "$tmp/problems" | sed 's/^/run-vm:   /' >&2
