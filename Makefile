@@ -14,7 +14,8 @@ export IA64_PMU_CACHE
 TOOLS := tools/ia64-pmu
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
-	vm-check x86-static-check ia64-gcc ia64-check checkpatch clean
+	vm-check vm-cmd-check x86-static-check ia64-gcc ia64-check checkpatch \
+	clean
 
 all: modules
 
@@ -36,11 +37,20 @@ selftests:
 initramfs: kernel selftests
 	$(TOOLS)/mkinitramfs.sh
 
+# CMD reaches the VM exactly as typed (quotes, $, pipes, ;, newlines): its
+# unexpanded value travels in the environment, never through the recipe.
+IA64_PMU_VM_CMD := $(value CMD)
+export IA64_PMU_VM_CMD
+
 vm: initramfs
-	$(TOOLS)/run-vm.sh "$(CMD)"
+	$(TOOLS)/run-vm.sh "$$IA64_PMU_VM_CMD"
 
 vm-check: initramfs
 	$(TOOLS)/run-vm.sh /tests/run-all.sh
+
+# make vm hands the VM any shell command unchanged
+vm-cmd-check: initramfs
+	$(TOOLS)/vm-cmd-check.sh
 
 ia64-gcc: deps
 	$(TOOLS)/build-ia64-gcc.sh
@@ -54,7 +64,7 @@ checkpatch: deps
 x86-static-check: kernel
 	$(TOOLS)/x86-static-check.sh
 
-check: deps unit vm-check x86-static-check ia64-check checkpatch
+check: deps unit vm-check vm-cmd-check x86-static-check ia64-check checkpatch
 	@echo "make check: all passed"
 
 demo: initramfs

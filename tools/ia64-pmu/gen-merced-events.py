@@ -51,38 +51,59 @@ QUAL_MISSING = {
 # the parsed text, the referenced entry must exist and be resolved itself).
 QUAL_REF_RE = re.compile(r'Qualification:\s*(?:See|Refer to)\s+([A-Z0-9_.]+)')
 
+# Every line gets a selection kind (IA64_SEL_* of ia64_pmu_table.h) that
+# says which raw umask values select its event; ia64_pmu_umask_ok() there
+# implements them.  A "Umask" of four characters is a pattern: "0101" must
+# match exactly, an "x" is "don't care" (spec 004 ch. 7 intro), "Ignored"
+# is all "x" (IA64_SEL_PATTERN; the table's umask is the pattern with 0
+# for x, umask_mask the bits that are not x).
+#
 # Umask "See below" / "See Section 7.6.5": the umask is a selection field
 # rather than a fixed value.  The table gets one line per §7.8 entry, so the
-# line carries a default selection (umask) and the bits of the field
-# (umask_mask); other selections remain available through the raw config.
+# line carries a default selection (umask), the bits of the field
+# (umask_mask) and the kind of the field, which tells the driver the other
+# selections it accepts through the raw config.
 #   BUS_* "See Section 7.6.5": Table 7-22, initiator ANY = x001, SELF =
-#     x010, IO = x100.  Default ANY (the only one every bus event supports,
-#     see the "Only the "Any" unit mask is supported" notes).
+#     x010, IO = x100: exactly one of them, bit 19 don't care
+#     (IA64_SEL_BUS_*, the supported initiators from the notes below).
+#     Default ANY (the only one every bus event supports, see the "Only
+#     the "Any" unit mask is supported" notes).
 #   BRANCH_TAKEN_SLOT: Table 7-29 SLOT_MASK, one bit per case, set bits
-#     are ORed.  Default 0x7: first taken branch in slot 0, 1 or 2, i.e.
-#     every taken branch (bit 3, "no taken branch", left out).
+#     are ORed (IA64_SEL_BITS: every combination but 0000, which selects
+#     no case: the equation under the entry is then false in every cycle
+#     and the driver refuses a configuration that can never count).
+#     Default 0x7: first taken branch in slot 0, 1 or 2, i.e. every taken
+#     branch (bit 3, "no taken branch", left out).
 #   IA64_TAGGED_INST_RETIRED: Table 7-30 TAG_SELECT, 0011 PMC8 tag,
-#     0010 PMC9 tag, 0000 all (= IA64_INST_RETIRED, same event code 0x08).
-#     Default 0011 (PMC8), which keeps (es, umask) unique in the table.
+#     0010 PMC9 tag, 0000 all (= IA64_INST_RETIRED, same event code 0x08,
+#     which comes first in the table); every other value is an
+#     "Undefined event count" (IA64_SEL_TAG).  Default 0011 (PMC8), which
+#     keeps (es, umask) unique in the table.
 #   L2_FLUSH_DETAILS: Table 7-31, one bit per flush reason, "all
-#     combinations of the four unit mask bits are supported".  Default
-#     0xf: all reasons.
-#   PIPELINE_FLUSH: Table 7-32, one bit per flush type.  Default 0xf: all
-#     types.  The caption of Table 7-32 says "Unit Mask Bits {19:18}", a
-#     defect of the manual: the table lists four bits, 19:16.
+#     combinations of the four unit mask bits are supported"
+#     (IA64_SEL_BITS; 0000 selects no reason).  Default 0xf: all reasons.
+#   PIPELINE_FLUSH: Table 7-32, one bit per flush type, "combinations of
+#     different flush reasons may be chosen" (IA64_SEL_BITS, like Table
+#     7-31).  Default 0xf: all types.  The caption of Table 7-32 says
+#     "Unit Mask Bits {19:18}", a defect of the manual: the table lists
+#     four bits, 19:16.
 UMASK_SELECT = {
 	'See Section 7.6.5': {
-		None: (0x1, 0x7, 'initiator (Table 7-22)'),
+		None: (0x1, 0x7, None, 'initiator (Table 7-22)'),
 	},
 	'See below': {
 		'BRANCH_TAKEN_SLOT':
-			(0x7, 0xf, 'SLOT_MASK of Table 7-29, default 0x7: taken in slot 0, 1 or 2'),
+			(0x7, 0xf, 'IA64_SEL_BITS',
+			 'SLOT_MASK of Table 7-29, default 0x7: taken in slot 0, 1 or 2'),
 		'IA64_TAGGED_INST_RETIRED':
-			(0x3, 0xf, 'TAG_SELECT of Table 7-30, default 0011 (PMC8); 0010 PMC9'),
+			(0x3, 0xf, 'IA64_SEL_TAG',
+			 'TAG_SELECT of Table 7-30, default 0011 (PMC8); 0010 PMC9'),
 		'L2_FLUSH_DETAILS':
-			(0xf, 0xf, 'flush reasons of Table 7-31, default 0xf: all'),
+			(0xf, 0xf, 'IA64_SEL_BITS',
+			 'flush reasons of Table 7-31, default 0xf: all'),
 		'PIPELINE_FLUSH':
-			(0xf, 0xf, 'flush types of Table 7-32 (bits 19:16), default 0xf: all'),
+			(0xf, 0xf, 'IA64_SEL_BITS',
+			 'flush types of Table 7-32 (bits 19:16), default 0xf: all'),
 	},
 }
 
@@ -93,6 +114,12 @@ UMASK_SELECT = {
 UMASK_NOTE_RE = re.compile(r'[Oo]nly (?:the )?("\w+"(?: and "\w+")?) '
 			   r'(?:unit )?masks? (?:is|are) supported')
 BUS_INITIATORS = {'ANY': 'x001', 'SELF': 'x010', 'IO': 'x100'}
+# The selection kind of each set of supported initiators
+BUS_SEL = {
+	('ANY',): 'IA64_SEL_BUS_ANY',
+	('ANY', 'SELF'): 'IA64_SEL_BUS_ANY_SELF',
+	('ANY', 'SELF', 'IO'): 'IA64_SEL_BUS_ANY_SELF_IO',
+}
 
 # Two entries describe two events each; their "Event Code" field reads
 # "0x5c (HI), 0x5b (LO)" and "Max. Increment/Cycle: 2 (each)".  They are
@@ -178,9 +205,13 @@ def split_entries(lines):
 
 
 def parse_umask(text, name):
-	"""Return (value, mask, comment or None) of a Umask field."""
+	"""Return (value, mask, kind, comment or None) of a Umask field.
+
+	The kind is None for a bus initiator selection: it depends on the
+	entry's note on the supported initiators (parse_entry).
+	"""
 	if text == 'Ignored':
-		return 0, 0, None
+		return 0, 0, 'IA64_SEL_PATTERN', None
 	if re.fullmatch(r'[01x]{4}', text):
 		value = mask = 0
 		for ch in text:
@@ -189,7 +220,7 @@ def parse_umask(text, name):
 			if ch != 'x':
 				mask |= 1
 				value |= int(ch)
-		return value, mask, None
+		return value, mask, 'IA64_SEL_PATTERN', None
 	sel = UMASK_SELECT.get(text)
 	if sel is not None:
 		if name in sel:
@@ -224,6 +255,7 @@ def parse_entry(heading, body):
 	umask_text = m.group(1)
 
 	note = UMASK_NOTE_RE.search(fields)
+	bus_sel = None
 	if umask_text == 'See Section 7.6.5':
 		if note:
 			sup = [w.upper() for w in re.findall(r'"(\w+)"', note.group(1))]
@@ -238,6 +270,7 @@ def parse_entry(heading, body):
 			for w in sup)
 		if sup == ['ANY']:
 			umask_note = ' ANY x001 only'
+		bus_sel = BUS_SEL[tuple(sup)]
 	elif note:
 		die('%s: unexpected umask note' % heading)
 	else:
@@ -282,7 +315,9 @@ def parse_entry(heading, body):
 			es = codes[part]
 		else:
 			es = plain
-		value, mask, comment = parse_umask(umask_text, name)
+		value, mask, sel, comment = parse_umask(umask_text, name)
+		if sel is None:
+			sel = bus_sel
 		if umask_note:
 			comment += umask_note
 		q = qual
@@ -294,8 +329,8 @@ def parse_entry(heading, body):
 			die('%s: fix-up QUAL_MISSING no longer needed' % name)
 		events.append({
 			'name': name, 'es': es, 'umask': value, 'umask_mask': mask,
-			'comment': comment, 'ctrs': ctrs, 'max_inc': max_inc,
-			'qual': q,
+			'sel': sel, 'comment': comment, 'ctrs': ctrs,
+			'max_inc': max_inc, 'qual': q,
 		})
 	return events
 
@@ -367,13 +402,14 @@ HEADER = '''\
  * (BUS_BRQ_LIVE_REQ_LO/HI and BUS_IOQ_LIVE_REQ_LO/HI) describe two events
  * each, with their own event codes.
  *
- * IA64_EV(id, name, es, umask, umask_mask, ctr, max_inc, qual)
+ * IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual)
  *
  *   id          C identifier: the name with '.' replaced by '_'
  *   name        the manual's name, e.g. "ALAT_REPLACEMENT.ALL"; the part
  *               after a period names the umask variant
  *   es          event code, PMC.es (bits 14:8), written 0x%%02x
- *   umask       PMC.umask value (bits 19:16) selecting the event
+ *   umask       PMC.umask value (bits 19:16) selecting the event (its
+ *               events/ alias)
  *   umask_mask  the umask bits significant for the event:
  *                 "Ignored"  umask 0x0, mask 0x0: the event does not use
  *                            the umask
@@ -383,8 +419,19 @@ HEADER = '''\
  *                 selection  "See below" / "See Section 7.6.5": the umask
  *                            is a selection field; umask is the default
  *                            selection (commented above the entry) and
- *                            umask_mask the bits of the field; other
- *                            selections through the raw config
+ *                            umask_mask the bits of the field
+ *   sel         which raw umask values select the event, IA64_SEL_* of
+ *               ia64_pmu_table.h (checked by ia64_pmu_umask_ok()):
+ *                 IA64_SEL_PATTERN  the bits of umask_mask equal umask's
+ *                                   ("Ignored", "xx11", "0000")
+ *                 IA64_SEL_BUS_*    one initiator of Table 7-22 (x001
+ *                                   ANY, x010 SELF, x100 IO) among those
+ *                                   the entry supports
+ *                 IA64_SEL_TAG      TAG_SELECT of Table 7-30: 0011, 0010
+ *                                   or 0000 (0000 is IA64_INST_RETIRED,
+ *                                   the line before)
+ *                 IA64_SEL_BITS     one bit per case, every combination
+ *                                   but 0000 (Tables 7-29, 7-31, 7-32)
  *   ctr         PMC/PMD4-7 able to count the event ("PMC/PMD: 4, 5, 6, 7"
  *               is IA64_CTR_4567, "4, 5" is IA64_CTR_45)
  *   max_inc     "Max. Increment/Cycle"; PMC/PMD4,5 handle up to 7,
@@ -413,12 +460,14 @@ def emit(events, out):
 			    'generator': GENERATOR})
 	for e in events:
 		ident = e['name'].replace('.', '_')
-		data = '0x%02x, 0x%x, 0x%x, %s, %d, %s)' % (
-			e['es'], e['umask'], e['umask_mask'], fmt_ctrs(e['ctrs']),
-			e['max_inc'], fmt_qual(e['qual']))
+		umask = '0x%02x, 0x%x, 0x%x, %s,' % (
+			e['es'], e['umask'], e['umask_mask'], e['sel'])
+		data = '%s, %d, %s)' % (
+			fmt_ctrs(e['ctrs']), e['max_inc'], fmt_qual(e['qual']))
 		if e['comment']:
 			out.write('/* umask: %s */\n' % e['comment'])
-		out.write('IA64_EV(%s,\n\t"%s",\n\t%s\n' % (ident, e['name'], data))
+		out.write('IA64_EV(%s,\n\t"%s",\n\t%s\n\t%s\n' %
+			  (ident, e['name'], umask, data))
 
 
 def main():

@@ -24,13 +24,15 @@
 #   VM_APPEND       extra kernel command line
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
+#   VM_LOG          console log file (default build/vm-console.log); set
+#                   a different one for VMs that run at the same time
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 KERNEL=$REPO/build/kernel/arch/x86/boot/bzImage
 BASE=$REPO/build/initramfs.cpio
-LOG=$REPO/build/vm-console.log
+LOG=${VM_LOG:-$REPO/build/vm-console.log}
 TIMEOUT=${VM_TIMEOUT:-600}
 
 die() {

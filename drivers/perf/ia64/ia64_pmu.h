@@ -6,6 +6,7 @@
 #ifndef __IA64_PMU_H
 #define __IA64_PMU_H
 
+#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
@@ -41,9 +42,16 @@ struct ia64_pmu_event {
 	u8 es;			/* event select, PMC bits 14:8 */
 	u8 umask;		/* unit mask value, PMC bits 19:16 */
 	u8 umask_mask;		/* umask bits significant for this event */
+	u8 sel;			/* IA64_SEL_*: the umasks that select it */
 	u8 counters;		/* IA64_CTR() set */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_Q_* */
+};
+
+/* A register and the value the driver gives it at CPU bring-up */
+struct ia64_pmu_reg_init {
+	u8 pmc;
+	u64 val;
 };
 
 /* What the driver knows of one CPU model; cross-checked with PAL at probe */
@@ -55,6 +63,13 @@ struct ia64_pmu_model {
 	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits */
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
+	/*
+	 * PMCs beyond the generic counters and overflow registers, with
+	 * the values they get when a CPU comes up: what PAL sets at reset
+	 * for qualification, every other monitor off.
+	 */
+	const struct ia64_pmu_reg_init *reset_pmcs;
+	unsigned int nr_reset_pmcs;
 	const struct ia64_pmu_event *events;
 	unsigned int nr_events;
 	/* generic events: names of the table's events, NULL if none fits */
@@ -78,12 +93,22 @@ struct ia64_pmu_cpu {
 	bool enabled;
 	bool monitored;			/* PSR.pp set: the CPU has events */
 	bool dirty;			/* assignment changed: reprogram */
+	bool pending_samples;		/* started events owe a sample */
+	/* lost-interrupt watchdog, ia64_pmu_isr.c */
+	struct hrtimer watchdog;
+	unsigned long irqs;		/* interrupts handled */
+	unsigned long wd_irqs;		/* ... at the last watchdog check */
+	bool wd_frozen;			/* frozen at the last check */
+	bool wd_warned;			/* this freeze was reported */
 };
 
 /* hw_perf_event.flags */
 #define IA64_PMU_F_OVFL_PENDING	0x1	/* stopped with its overflow pending */
 
 irqreturn_t ia64_pmu_isr(int irq, void *dev);
+void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_watchdog_start(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_watchdog_stop(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs);
 void ia64_pmu_stop(struct perf_event *event, int flags);
 void ia64_pmu_event_update(struct perf_event *event);

@@ -72,17 +72,28 @@ static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
 				config);
 }
 
+/*
+ * The event a raw (es, umask) counts: the first table line of that event
+ * code whose selection kind takes the umask (spec 004 §7.8: don't-care
+ * bits, bus initiators of Table 7-22, TAG_SELECT of Table 7-30, the bit
+ * sets of Tables 7-29, 7-31 and 7-32), or NULL if none does.
+ */
 static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 {
 	const struct ia64_pmu_model *model = ia64_pmu_model;
 	u8 es = (config & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT;
 	u8 umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 		   IA64_PMU_CFG_UMASK_SHIFT;
+	const struct ia64_pmu_event *ev;
 	unsigned int i;
 
-	for (i = 0; i < model->nr_events; i++)
-		if (model->events[i].es == es && model->events[i].umask == umask)
-			return &model->events[i];
+	for (i = 0; i < model->nr_events; i++) {
+		ev = &model->events[i];
+		if (ev->es == es &&
+		    ia64_pmu_umask_ok(ev->sel, ev->umask, ev->umask_mask,
+				      umask))
+			return ev;
+	}
 	return NULL;
 }
 
@@ -306,19 +317,45 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs)
 }
 
 /*
- * Sample an overflow left pending, outside the interrupt: a user task is
- * sampled at its user state, a kernel thread where it is now.
+ * Sample an overflow left pending, outside the interrupt, in the context
+ * the event runs in again: at the task's user state, unless the event
+ * excludes user mode or the task has none (a kernel thread); then where
+ * the kernel is now. An event that excludes both has no sample to give.
  */
 static noinline void ia64_pmu_pending_overflow(struct perf_event *event)
 {
 	struct pt_regs regs;
 
-	if (!(current->flags & PF_KTHREAD)) {
+	if (!event->attr.exclude_user && !(current->flags & PF_KTHREAD)) {
 		ia64_pmu_overflow(event, task_pt_regs(current));
 		return;
 	}
+	if (event->attr.exclude_kernel)
+		return;
+	/* only ip, sp and flags are filled in: no stack bytes in the rest */
+	memset(&regs, 0, sizeof(regs));
 	perf_fetch_caller_regs(&regs);
 	ia64_pmu_overflow(event, &regs);
+}
+
+/*
+ * Take the samples that started events owe, once every event of the CPU
+ * has its counter: a PERF_SAMPLE_READ sample reads its group's counters.
+ */
+static void ia64_pmu_pending_samples(struct ia64_pmu_cpu *cpuc)
+{
+	struct perf_event *event;
+	int i;
+
+	cpuc->pending_samples = false;
+	for (i = 0; i < cpuc->n_events; i++) {
+		event = cpuc->event_list[i];
+		if (!(event->hw.flags & IA64_PMU_F_OVFL_PENDING) ||
+		    event->hw.state & PERF_HES_STOPPED)
+			continue;
+		event->hw.flags &= ~IA64_PMU_F_OVFL_PENDING;
+		ia64_pmu_pending_overflow(event);
+	}
 }
 
 static void ia64_pmu_start(struct perf_event *event, int flags)
@@ -337,18 +374,48 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 	/*
 	 * An overflow the event left pending when it was stopped, typically
 	 * at a context switch before the interrupt came (spec 003 §7.2.4.2),
-	 * is sampled now that it runs again, in its own context.
+	 * is sampled now that it runs again, in its own context: at once if
+	 * the PMU is enabled, else by ia64_pmu_enable() after every event
+	 * has its counter.
 	 */
 	if (hwc->flags & IA64_PMU_F_OVFL_PENDING) {
-		hwc->flags &= ~IA64_PMU_F_OVFL_PENDING;
-		ia64_pmu_pending_overflow(event);
+		struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+
+		cpuc->pending_samples = true;
+		if (cpuc->enabled)
+			ia64_pmu_pending_samples(cpuc);
 	}
+}
+
+/*
+ * Update PMC0 with the monitors running: PMC0 holds the freeze bit and
+ * the sticky overflow bits together, so every change is a read-modify-
+ * write, and a counter that wraps between the read and the write would
+ * have its overflow bit overwritten (spec 004 §6.2.3). The privileged
+ * monitors count only while PSR.pp is set: clearing it first stops them.
+ * Interrupts stay off meanwhile: an overflow interrupt would find the CPU
+ * unmonitored and be bogus.
+ */
+static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
+				 u64 set)
+{
+	unsigned long flags;
+	bool running = cpuc->enabled && cpuc->monitored;
+
+	local_irq_save(flags);
+	if (running)
+		ia64_pmu_psr_pp(false);
+	ia64_pmu_write_pmc(0, (ia64_pmu_read_pmc(0) & ~clear) | set);
+	ia64_pmu_srlz();
+	if (running)
+		ia64_pmu_psr_pp(true);
+	local_irq_restore(flags);
 }
 
 void ia64_pmu_stop(struct perf_event *event, int flags)
 {
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct hw_perf_event *hwc = &event->hw;
-	u64 pmc0;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		ia64_pmu_write_pmc(hwc->idx, IA64_PMC_STOPPED(hwc->config));
@@ -363,9 +430,8 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 		 * interrupt, when it comes, finds nothing of it.
 		 */
 		ia64_pmu_event_update(event);
-		pmc0 = ia64_pmu_read_pmc(0);
-		if (pmc0 & IA64_PMC0_OVFL(hwc->idx)) {
-			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_OVFL(hwc->idx));
+		if (ia64_pmu_read_pmc(0) & IA64_PMC0_OVFL(hwc->idx)) {
+			ia64_pmu_pmc0_update(cpuc, IA64_PMC0_OVFL(hwc->idx), 0);
 			if (is_sampling_event(event) &&
 			    local64_read(&hwc->period_left) <= 0)
 				hwc->flags |= IA64_PMU_F_OVFL_PENDING;
@@ -461,8 +527,19 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 		idx = cpuc->assign[i];
 		event->hw.idx = idx;
 		cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = event;
-		if (!(event->hw.state & PERF_HES_ARCH))
+		if (!(event->hw.state & PERF_HES_ARCH)) {
 			ia64_pmu_start(event, PERF_EF_RELOAD);
+		} else {
+			struct hw_perf_event *hwc = &event->hw;
+
+			/*
+			 * A stopped event resumes with start(event, 0) (e.g.
+			 * when the core unthrottles it): its new counter
+			 * continues from where the old one stopped.
+			 */
+			ia64_pmu_write_pmc(idx, IA64_PMC_STOPPED(hwc->config));
+			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
+		}
 		perf_event_update_userpage(event);
 	}
 	cpuc->dirty = false;
@@ -480,11 +557,9 @@ static void ia64_pmu_disable(struct pmu *pmu)
 
 	if (!cpuc->enabled)
 		return;
+	if (cpuc->monitored)
+		ia64_pmu_pmc0_update(cpuc, 0, IA64_PMC0_FR);
 	cpuc->enabled = false;
-	if (cpuc->monitored) {
-		ia64_pmu_write_pmc(0, ia64_pmu_read_pmc(0) | IA64_PMC0_FR);
-		ia64_pmu_srlz();
-	}
 }
 
 static void ia64_pmu_enable(struct pmu *pmu)
@@ -495,20 +570,29 @@ static void ia64_pmu_enable(struct pmu *pmu)
 
 	if (cpuc->enabled)
 		return;
-	cpuc->enabled = true;
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
+	cpuc->enabled = true;
 	if (monitored != cpuc->monitored) {
 		ia64_pmu_psr_pp(monitored);
 		cpuc->monitored = monitored;
+		if (monitored)
+			ia64_pmu_watchdog_start(cpuc);
+		else
+			ia64_pmu_watchdog_stop(cpuc);
 	}
 	if (!monitored)
 		return;		/* nothing to count: stay frozen */
 
-	/* A pending overflow keeps the PMU frozen: the ISR unfreezes it */
+	/*
+	 * A pending overflow keeps the PMU frozen: the ISR unfreezes it, or
+	 * the watchdog if its interrupt is lost.
+	 */
 	pmc0 = ia64_pmu_read_pmc(0);
 	if (!(pmc0 & IA64_PMC0_OVFL_MASK))
 		ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
+	if (cpuc->pending_samples)
+		ia64_pmu_pending_samples(cpuc);
 }
 
 static void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags)
@@ -753,29 +837,42 @@ static struct pmu ia64_pmu = {
 };
 
 /*
- * A CPU coming online starts with its PMU frozen, every generic monitor
- * stopped, no overflow bit and PSR.pp clear: it is not monitored.
+ * Bring this CPU's PMU to rest: frozen, no overflow bit, every generic
+ * monitor stopped, the other PMCs at the values the model gives them
+ * (the qualification registers as PAL leaves them at reset, spec 004
+ * §6.2.9, so that a kexec or an earlier user cannot restrict events),
+ * PSR.pp clear: the CPU is not monitored.
+ *
+ * It runs in the CPUHP_AP_PERF_IA64_STARTING state, on the CPU with
+ * interrupts off: on the way up before the perf core accepts events for
+ * the CPU, on the way down after the core removed them, so it never
+ * touches a live event.
  */
-static int ia64_pmu_cpu_online(unsigned int cpu)
+static int ia64_pmu_cpu_reset(unsigned int cpu)
 {
-	struct ia64_pmu_cpu *cpuc = per_cpu_ptr(&ia64_pmu_cpu, cpu);
-	unsigned int ctr;
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	const struct ia64_pmu_model *model = ia64_pmu_model;
+	unsigned int i;
 
-	preempt_disable();
 	ia64_pmu_write_pmc(0, IA64_PMC0_FR);
-	for (ctr = 0; ctr < IA64_PMU_MAX_COUNTERS; ctr++)
-		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + ctr, IA64_PMC_IDLE);
+	for (i = 1; i < model->nr_ovfl_regs; i++)
+		ia64_pmu_write_pmc(i, 0);
+	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
+		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + i, IA64_PMC_IDLE);
+	for (i = 0; i < model->nr_reset_pmcs; i++)
+		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
+				   model->reset_pmcs[i].val);
+	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
-	preempt_enable();
+	ia64_pmu_watchdog_stop(cpuc);
 	return 0;
 }
-
-static enum cpuhp_state ia64_pmu_hp_state;
 
 static int __init ia64_pmu_init(void)
 {
 	const struct ia64_pmu_model *model;
+	unsigned int cpu;
 	int ret;
 
 	/* Probe on one CPU: the PMU of every CPU is of the same model */
@@ -793,11 +890,13 @@ static int __init ia64_pmu_init(void)
 	if (ret)
 		return ret;
 
-	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu:online",
-				ia64_pmu_cpu_online, NULL);
-	if (ret < 0)
+	for_each_possible_cpu(cpu)
+		ia64_pmu_watchdog_init(per_cpu_ptr(&ia64_pmu_cpu, cpu));
+	ret = cpuhp_setup_state(CPUHP_AP_PERF_IA64_STARTING,
+				"perf/ia64_pmu:starting", ia64_pmu_cpu_reset,
+				ia64_pmu_cpu_reset);
+	if (ret)
 		goto err_events;
-	ia64_pmu_hp_state = ret;
 
 	ret = ia64_pmu_request_irq(ia64_pmu_isr);
 	if (ret) {
@@ -817,7 +916,7 @@ static int __init ia64_pmu_init(void)
 err_irq:
 	ia64_pmu_free_irq();
 err_hp:
-	cpuhp_remove_state(ia64_pmu_hp_state);
+	cpuhp_remove_state(CPUHP_AP_PERF_IA64_STARTING);
 err_events:
 	ia64_pmu_free_events();
 	return ret;
@@ -826,9 +925,13 @@ module_init(ia64_pmu_init);
 
 static void __exit ia64_pmu_exit(void)
 {
+	unsigned int cpu;
+
 	perf_pmu_unregister(&ia64_pmu);
 	ia64_pmu_free_irq();
-	cpuhp_remove_state(ia64_pmu_hp_state);
+	cpuhp_remove_state(CPUHP_AP_PERF_IA64_STARTING);
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu_ptr(&ia64_pmu_cpu, cpu)->watchdog);
 	ia64_pmu_free_events();
 }
 module_exit(ia64_pmu_exit);

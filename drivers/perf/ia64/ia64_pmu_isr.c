@@ -36,31 +36,13 @@ static void ia64_pmu_generic_overflow(struct ia64_pmu_cpu *cpuc,
 		ia64_pmu_overflow(event, regs);
 }
 
-/*
- * The PMU froze itself (PMC0.fr) when a monitor with oi set overflowed.
- * An interrupt with fr clear, or taken in a context that is not
- * monitored (PSR.up and PSR.pp both clear), is bogus: it can be one that
- * the outgoing context left pending at a context switch (spec 003
- * §7.2.4.2). It is ignored and changes nothing.
- *
- * Otherwise the overflow bits of the model's overflow status registers
- * PMC0..PMC(n-1) are scanned from PMC0 bit 4 on: bit j of PMC i is
- * monitor 64 * i + j, a generic counter up to PAL_GENERIC_PMCPMD_PAIRS,
- * else implementation specific.
- */
-irqreturn_t ia64_pmu_isr(int irq, void *dev)
+/* Handle the overflow bits of PMC0..PMC(n-1); @pmc0 was read frozen */
+static void ia64_pmu_scan_overflows(struct ia64_pmu_cpu *cpuc, u64 pmc0,
+				    struct pt_regs *regs)
 {
-	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	const struct ia64_pmu_model *model = ia64_pmu_model;
 	unsigned int reg, bit, id, last_generic;
-	struct pt_regs *regs = get_irq_regs();
 	unsigned long ovfl;
-	u64 pmc0;
-
-	pmc0 = ia64_pmu_read_pmc(0);
-	if (!(pmc0 & IA64_PMC0_FR) ||
-	    !(ia64_pmu_get_psr() & (IA64_PMU_PSR_UP | IA64_PMU_PSR_PP)))
-		return IRQ_NONE;
 
 	last_generic = IA64_PMU_FIRST_COUNTER + model->nr_generic - 1;
 	for (reg = 0; reg < model->nr_ovfl_regs; reg++) {
@@ -73,15 +55,132 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 				ia64_pmu_impl_overflow(id);
 		}
 	}
+}
 
-	/*
-	 * Clear the other overflow status registers, then PMC0's overflow
-	 * bits, and unfreeze unless the core has the PMU disabled: then
-	 * ia64_pmu_enable() unfreezes it.
-	 */
-	for (reg = model->nr_ovfl_regs - 1; reg >= 1; reg--)
+/* Figure 7-7 ends, on both paths, by clearing PMC[3]..PMC[1] */
+static void ia64_pmu_clear_ovfl_regs(void)
+{
+	unsigned int reg;
+
+	for (reg = 1; reg < ia64_pmu_model->nr_ovfl_regs; reg++)
 		ia64_pmu_write_pmc(reg, 0);
+}
+
+/*
+ * Clear PMC0's overflow bits and unfreeze, unless the core has the PMU
+ * disabled: then ia64_pmu_enable() unfreezes it.
+ */
+static void ia64_pmu_unfreeze(struct ia64_pmu_cpu *cpuc)
+{
 	ia64_pmu_write_pmc(0, cpuc->enabled && cpuc->n_events ?
 			   0 : IA64_PMC0_FR);
+}
+
+/*
+ * The PMU froze itself (PMC0.fr) when a monitor with oi set overflowed.
+ * An interrupt with fr clear, or taken in a context that is not
+ * monitored (PSR.up and PSR.pp both clear), is bogus: it can be one that
+ * the outgoing context left pending at a context switch (spec 003
+ * §7.2.4.2). Its overflow bits are not looked at.
+ *
+ * Otherwise the overflow bits of the model's overflow status registers
+ * PMC0..PMC(n-1) are scanned from PMC0 bit 4 on: bit j of PMC i is
+ * monitor 64 * i + j, a generic counter up to PAL_GENERIC_PMCPMD_PAIRS,
+ * else implementation specific.
+ */
+irqreturn_t ia64_pmu_isr(int irq, void *dev)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	u64 pmc0;
+
+	pmc0 = ia64_pmu_read_pmc(0);
+	if (!(pmc0 & IA64_PMC0_FR) ||
+	    !(ia64_pmu_get_psr() & (IA64_PMU_PSR_UP | IA64_PMU_PSR_PP))) {
+		ia64_pmu_clear_ovfl_regs();
+		return IRQ_NONE;
+	}
+	cpuc->irqs++;
+	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
+	ia64_pmu_clear_ovfl_regs();
+	ia64_pmu_unfreeze(cpuc);
 	return IRQ_HANDLED;
+}
+
+/*
+ * Lost-interrupt watchdog. While the CPU is monitored, a per-CPU timer
+ * looks at PMC0 every IA64_PMU_WATCHDOG_MS. A PMU that the core wants
+ * counting, found frozen at two checks in a row with no overflow
+ * interrupt handled in between, lost its interrupt or the write that
+ * should have unfrozen it (e.g. an interrupt classified as bogus, or a
+ * PMC0 write that did not take): the watchdog then does the interrupt's
+ * work, with the regs of whatever it interrupted, and unfreezes. The
+ * counts miss only what the frozen PMU did not count. Each such freeze
+ * is reported once; a freeze bit that cannot be cleared is reported once
+ * and retried quietly at each check, never in a loop.
+ */
+#define IA64_PMU_WATCHDOG_MS	100
+
+static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
+{
+	struct ia64_pmu_cpu *cpuc = container_of(t, struct ia64_pmu_cpu,
+						 watchdog);
+	bool seen;
+	u64 pmc0;
+
+	if (!cpuc->monitored)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ms_to_ktime(IA64_PMU_WATCHDOG_MS));
+
+	seen = cpuc->wd_frozen && cpuc->wd_irqs == cpuc->irqs;
+	cpuc->wd_irqs = cpuc->irqs;
+	cpuc->wd_frozen = false;
+	if (!cpuc->enabled || !cpuc->n_events)
+		return HRTIMER_RESTART;		/* frozen on purpose */
+	pmc0 = ia64_pmu_read_pmc(0);
+	if (!(pmc0 & IA64_PMC0_FR)) {
+		cpuc->wd_warned = false;
+		return HRTIMER_RESTART;
+	}
+	cpuc->wd_frozen = true;
+	if (!seen)
+		return HRTIMER_RESTART;
+
+	if (!cpuc->wd_warned)
+		pr_warn_ratelimited("ia64_pmu: CPU%d: PMU frozen with no overflow interrupt (PMC0 %#llx), recovering\n",
+				    smp_processor_id(), pmc0);
+	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
+	ia64_pmu_clear_ovfl_regs();
+	ia64_pmu_unfreeze(cpuc);
+	if (!cpuc->wd_warned && (ia64_pmu_read_pmc(0) & IA64_PMC0_FR))
+		pr_warn_ratelimited("ia64_pmu: CPU%d: PMC0.fr cannot be cleared, monitoring stays frozen\n",
+				    smp_processor_id());
+	cpuc->wd_warned = true;
+	return HRTIMER_RESTART;
+}
+
+void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc)
+{
+	hrtimer_init(&cpuc->watchdog, CLOCK_MONOTONIC,
+		     HRTIMER_MODE_REL_PINNED_HARD);
+	cpuc->watchdog.function = ia64_pmu_watchdog_fn;
+}
+
+/* The CPU became monitored (this CPU, irqs off) */
+void ia64_pmu_watchdog_start(struct ia64_pmu_cpu *cpuc)
+{
+	cpuc->wd_frozen = false;
+	cpuc->wd_warned = false;
+	if (!hrtimer_active(&cpuc->watchdog))
+		hrtimer_start(&cpuc->watchdog,
+			      ms_to_ktime(IA64_PMU_WATCHDOG_MS),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * The CPU is no longer monitored (this CPU, irqs off): the timer, which
+ * only runs here, cannot be running; if it is queued it stops itself.
+ */
+void ia64_pmu_watchdog_stop(struct ia64_pmu_cpu *cpuc)
+{
+	hrtimer_try_to_cancel(&cpuc->watchdog);
 }

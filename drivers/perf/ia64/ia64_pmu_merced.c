@@ -5,15 +5,32 @@
  * Development), from the single event table ia64_pmu_merced_events.h.
  */
 
+#include <linux/bits.h>
 #include <linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
+/*
+ * At CPU bring-up: the qualification registers as PAL initialises them
+ * at reset (spec 004 §6.2.9): PMC8/9 match every instruction (mifb 1111,
+ * mask 29:3 all ones, match 59:33 zero, Figure 6-17), PMC11.pt = 1 (no
+ * data range, Figure 6-20), PMC13.ta = 1 (no instruction range, Figure
+ * 6-16); the EARs (PMC10/11) and the BTB (PMC12) off: plm = 0.
+ */
+static const struct ia64_pmu_reg_init merced_reset_pmcs[] = {
+	{  8, GENMASK_ULL(63, 60) | GENMASK_ULL(29, 3) },
+	{  9, GENMASK_ULL(63, 60) | GENMASK_ULL(29, 3) },
+	{ 10, 0 },
+	{ 11, BIT_ULL(28) },
+	{ 12, 0 },
+	{ 13, BIT_ULL(0) },
+};
+
 static const struct ia64_pmu_event merced_events[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, ctr, max_inc, qual) \
-	{ name, es, umask, umask_mask, ctr, max_inc, qual },
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	{ name, es, umask, umask_mask, sel, ctr, max_inc, qual },
 #include "ia64_pmu_merced_events.h"
 #undef IA64_EV
 };
@@ -28,6 +45,8 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.nr_ovfl_regs	= 1,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
+	.reset_pmcs	= merced_reset_pmcs,
+	.nr_reset_pmcs	= ARRAY_SIZE(merced_reset_pmcs),
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
 

@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Encodings of the per-CPU-model event tables (ia64_pmu_<model>_events.h):
- * counter sets and qualification flags. Plain constants, shared by the
- * driver and the userspace table tests.
+ * counter sets, qualification flags and umask selection kinds, with the
+ * check of a raw umask. Plain constants and a pure function, shared by
+ * the driver and the userspace table tests.
  */
 #ifndef __IA64_PMU_TABLE_H
 #define __IA64_PMU_TABLE_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stdbool.h>
+#endif
 
 /* Generic counters PMC/PMD4-7 (spec 004 §6.2.2) */
 #define IA64_PMU_FIRST_COUNTER	4
@@ -21,5 +28,80 @@
 #define IA64_Q_OPC		0x2	/* opcode matching (PMC8/9) */
 #define IA64_Q_DAR		0x4	/* data address range (PMC11) */
 #define IA64_Q_DAR_PARTIAL	0x8	/* data range applies to part only */
+
+/*
+ * Selection kinds: which raw PMC.umask values (bits 19:16) select the event
+ * of a table line, from the "Umask" of its spec 004 §7.8 entry. A line
+ * gives the kind, a default umask (its events/ alias) and the umask bits
+ * significant for the event (umask_mask).
+ *
+ * IA64_SEL_PATTERN  "0101", "xx11", "Ignored": the bits of umask_mask
+ *                   must equal those of the default umask, the others
+ *                   ("x", spec 004 ch. 7 intro) are free.
+ * IA64_SEL_BUS_*    Table 7-22 (bus events, "See Section 7.6.5"): bits
+ *                   18:16 name exactly one initiator, ANY x001, SELF x010
+ *                   or IO x100, bit 19 is free; the kind's low bits are
+ *                   the initiators the event supports (some entries note
+ *                   that only ANY, or only ANY and SELF, are).
+ * IA64_SEL_TAG      Table 7-30 (IA64_TAGGED_INST_RETIRED): 0011 PMC8 tag,
+ *                   0010 PMC9 tag, 0000 all instructions; the other
+ *                   values are an "Undefined event count".
+ * IA64_SEL_BITS     Tables 7-29, 7-31, 7-32 (BRANCH_TAKEN_SLOT,
+ *                   L2_FLUSH_DETAILS, PIPELINE_FLUSH): one bit per case,
+ *                   the event counts the cases whose bit is set; every
+ *                   combination of the bits of umask_mask is valid ("All
+ *                   combinations of the four unit mask bits are
+ *                   supported", Table 7-31) except 0000: it selects no
+ *                   case and would never count (the equation under Table
+ *                   7-29 is false in every cycle), so it is refused like
+ *                   ism 0b11 or a threshold the event cannot reach.
+ */
+#define IA64_SEL_KIND		0xf0
+#define IA64_SEL_PATTERN	0x00
+#define IA64_SEL_BUS		0x10
+#define IA64_SEL_TAG		0x20
+#define IA64_SEL_BITS		0x30
+
+/* Table 7-22: the initiators, umask bits 18:16 */
+#define IA64_BUS_ANY		0x1
+#define IA64_BUS_SELF		0x2
+#define IA64_BUS_IO		0x4
+#define IA64_SEL_BUS_ANY	(IA64_SEL_BUS | IA64_BUS_ANY)
+#define IA64_SEL_BUS_ANY_SELF	(IA64_SEL_BUS_ANY | IA64_BUS_SELF)
+#define IA64_SEL_BUS_ANY_SELF_IO (IA64_SEL_BUS_ANY_SELF | IA64_BUS_IO)
+
+/* Table 7-30: TAG_SELECT */
+#define IA64_TAG_ALL		0x0
+#define IA64_TAG_PMC9		0x2
+#define IA64_TAG_PMC8		0x3
+
+/*
+ * Does PMC.umask value @umask select the event of a table line with
+ * selection kind @sel, default umask @val and significant bits @mask?
+ * Several lines may share an event code: the first line that takes
+ * the umask is the event counted.
+ */
+static inline bool ia64_pmu_umask_ok(unsigned int sel, unsigned int val,
+				     unsigned int mask, unsigned int umask)
+{
+	unsigned int field = umask & mask;
+
+	if (umask > 0xf)
+		return false;
+	switch (sel & IA64_SEL_KIND) {
+	case IA64_SEL_PATTERN:
+		return field == (val & mask);
+	case IA64_SEL_BUS:
+		/* one initiator, and one the event supports */
+		return field && !(field & (field - 1)) &&
+		       (field & sel & ~IA64_SEL_KIND);
+	case IA64_SEL_TAG:
+		return umask == IA64_TAG_PMC8 || umask == IA64_TAG_PMC9 ||
+		       umask == IA64_TAG_ALL;
+	case IA64_SEL_BITS:
+		return umask && !(umask & ~mask);
+	}
+	return false;
+}
 
 #endif /* __IA64_PMU_TABLE_H */

@@ -26,14 +26,16 @@ struct event {
 	unsigned int es;
 	unsigned int umask;
 	unsigned int umask_mask;
+	unsigned int sel;
 	unsigned int ctr;
 	unsigned int max_inc;
 	unsigned int qual;
 };
 
 static const struct event events[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, ctr, max_inc, qual) \
-	{ #id, name, #es, #umask, es, umask, umask_mask, ctr, max_inc, qual },
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	{ #id, name, #es, #umask, es, umask, umask_mask, sel, ctr, max_inc, \
+	  qual },
 #include "ia64_pmu_merced_events.h"
 #undef IA64_EV
 };
@@ -43,7 +45,8 @@ static const struct event events[] = {
 
 /* A duplicate identifier fails to compile here. */
 enum event_id {
-#define IA64_EV(id, name, es, umask, umask_mask, ctr, max_inc, qual) EV_##id,
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	EV_##id,
 #include "ia64_pmu_merced_events.h"
 #undef IA64_EV
 	EV_NR
@@ -182,6 +185,142 @@ static void check_pairs(void)
 	check(!shared_ignored, "events ignoring the umask share an es");
 }
 
+/* The event of a raw (es, umask), as the driver's lookup finds it */
+static const struct event *lookup(unsigned int es, unsigned int umask)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_EVENTS; i++)
+		if (events[i].es == es &&
+		    ia64_pmu_umask_ok(events[i].sel, events[i].umask,
+				      events[i].umask_mask, umask))
+			return &events[i];
+	return NULL;
+}
+
+/*
+ * The raw selections of the table: each line's own umask finds that line
+ * (its events/ alias counts what it says), and where the selections of
+ * two lines of one es overlap (IA64_INST_RETIRED and the "All" setting of
+ * IA64_TAGGED_INST_RETIRED), both count on the same counters alike.
+ */
+static void check_selections(void)
+{
+	unsigned int i, j, u;
+
+	for (i = 0; i < NR_EVENTS; i++) {
+		const struct event *e = &events[i];
+
+		check(lookup(e->es, e->umask) == e,
+		      "%s: its umask 0x%x finds another event or none",
+		      e->name, e->umask);
+		for (j = i + 1; j < NR_EVENTS; j++) {
+			const struct event *f = &events[j];
+
+			if (f->es != e->es)
+				continue;
+			for (u = 0; u < 16; u++) {
+				if (!ia64_pmu_umask_ok(e->sel, e->umask,
+						       e->umask_mask, u) ||
+				    !ia64_pmu_umask_ok(f->sel, f->umask,
+						       f->umask_mask, u))
+					continue;
+				check(e->ctr == f->ctr &&
+				      e->max_inc == f->max_inc &&
+				      e->qual == f->qual,
+				      "%s and %s both take umask 0x%x but differ",
+				      e->name, f->name, u);
+			}
+		}
+	}
+}
+
+/*
+ * Spot check of raw selections against spec 004 §7.8: the umasks of the
+ * 16-bit set @umasks select event @name (or are refused with -EINVAL if
+ * @name is NULL) with event code @es, the other umasks do not.
+ */
+static void expect_sel(unsigned int es, const char *name, unsigned int umasks)
+{
+	unsigned int u;
+
+	for (u = 0; u < 16; u++) {
+		const struct event *e = lookup(es, u);
+		int is_name = name ? e && !strcmp(e->name, name) : !e;
+
+		if ((umasks >> u) & 1)
+			check(is_name, "es 0x%02x umask 0x%x: %s, expected %s",
+			      es, u, e ? e->name : "-EINVAL",
+			      name ? name : "-EINVAL");
+		else
+			check(!is_name, "es 0x%02x umask 0x%x: %s, unexpected",
+			      es, u, e ? e->name : "-EINVAL");
+	}
+}
+
+#define UM(u)		(1U << (u))
+#define UM_ALL		0xffffU
+/* Table 7-22: initiator values x001, x010, x100 (bit 19 don't care) */
+#define UM_ANY		(UM(0x1) | UM(0x9))
+#define UM_SELF		(UM(0x2) | UM(0xa))
+#define UM_IO		(UM(0x4) | UM(0xc))
+/* "xx11", "xx10", "xx01", "xx00" */
+#define UM_XX(v)	(UM(v) | UM(0x4 | (v)) | UM(0x8 | (v)) | UM(0xc | (v)))
+
+static void check_manual_selections(void)
+{
+	unsigned int u, n = 0;
+
+	/* "Umask: Ignored": every umask */
+	expect_sel(0x12, "CPU_CYCLES", UM_ALL);
+	expect_sel(0x5b, "BUS_BRQ_LIVE_REQ_LO", UM_ALL);
+	/* "xx11"/"xx10"/"xx01": x is don't care; xx00 is no event */
+	expect_sel(0x38, "ALAT_REPLACEMENT.ALL", UM_XX(0x3));
+	expect_sel(0x38, "ALAT_REPLACEMENT.FP", UM_XX(0x2));
+	expect_sel(0x38, "ALAT_REPLACEMENT.INTEGER", UM_XX(0x1));
+	expect_sel(0x38, NULL, UM_XX(0x0));
+	expect_sel(0x69, "L2_DATA_REFERENCES.READS", UM_XX(0x1));
+	expect_sel(0x69, NULL, UM_XX(0x0));
+	/* four-bit patterns: L3_READS has nine of the sixteen */
+	expect_sel(0x7d, "L3_READS.ALL_READS.ALL", UM(0xf));
+	expect_sel(0x7d, "L3_READS.INST_READS.HIT", UM(0x5));
+	expect_sel(0x7d, NULL, UM(0x0) | UM(0x1) | UM(0x2) | UM(0x3) |
+		   UM(0x4) | UM(0x8) | UM(0xc));
+	for (u = 0; u < 16; u++)
+		n += lookup(0x7d, u) != NULL;
+	check(n == 9, "L3_READS: %u umasks accepted, manual 9", n);
+	/* Table 7-22: all three initiators */
+	expect_sel(0x47, "BUS_ALL", UM_ANY | UM_SELF | UM_IO);
+	expect_sel(0x52, "BUS_WR_WB", UM_ANY | UM_SELF | UM_IO);
+	/* "Only "Self" and "Any" unit masks are supported" */
+	expect_sel(0x50, "BUS_IO", UM_ANY | UM_SELF);
+	expect_sel(0x55, "BUS_SNOOP_STALL_CYCLES", UM_ANY | UM_SELF);
+	/* "Only the "Any" unit mask is supported" */
+	expect_sel(0x53, "BUS_LOCK", UM_ANY);
+	expect_sel(0x45, "BUS_SNOOPS_HITM", UM_ANY);
+	/*
+	 * Table 7-30: 0011 PMC8 tag, 0010 PMC9 tag, 0000 all retired
+	 * instructions, i.e. IA64_INST_RETIRED ("Umask: 0000"), first in
+	 * the table; the other settings are "Undefined".
+	 */
+	expect_sel(0x08, "IA64_TAGGED_INST_RETIRED", UM(0x2) | UM(0x3));
+	expect_sel(0x08, "IA64_INST_RETIRED", UM(0x0));
+	expect_sel(0x08, NULL, UM_ALL & ~(UM(0x0) | UM(0x2) | UM(0x3)));
+	/*
+	 * Tables 7-29, 7-31, 7-32: bit sets, every combination but 0000,
+	 * which selects no case and would never count
+	 */
+	expect_sel(0x0d, "BRANCH_TAKEN_SLOT", UM_ALL & ~UM(0x0));
+	expect_sel(0x77, "L2_FLUSH_DETAILS", UM_ALL & ~UM(0x0));
+	expect_sel(0x33, "PIPELINE_FLUSH", UM_ALL & ~UM(0x0));
+	expect_sel(0x0d, NULL, UM(0x0));
+	expect_sel(0x77, NULL, UM(0x0));
+	expect_sel(0x33, NULL, UM(0x0));
+	/* event codes §7.8 does not list */
+	expect_sel(0x13, NULL, UM_ALL);
+	expect_sel(0x7a, NULL, UM_ALL);
+}
+
 static void expect(const char *name, unsigned int es, unsigned int umask,
 		   unsigned int umask_mask, unsigned int ctr,
 		   unsigned int max_inc, unsigned int qual)
@@ -289,6 +428,8 @@ int main(void)
 		check_entry(&events[i]);
 	check_pairs();
 	check_manual();
+	check_selections();
+	check_manual_selections();
 
 	printf("events-unit: %u passed, %u failed\n", passed, failed);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;

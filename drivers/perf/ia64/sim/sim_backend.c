@@ -16,6 +16,17 @@
  *   fault/spurious_irq     write a CPU number: interrupt it, fr clear
  *   fault/stuck_fr         1: PMC0 writes cannot clear PMC0.fr
  *   fault/lose_pmc0_writes N: drop the next N writes of PMC0
+ *   fault/cycles_per_access N: before each register access of the
+ *                   driver, the CPU runs N cycles of the free-running
+ *                   mix at privilege level 0, so that counters advance
+ *                   between accesses as they do on hardware
+ *   fault/online_delay_ms  the model's CPU online callback sleeps this
+ *                   long: it widens the window in which the perf core
+ *                   already accepts events for a CPU coming up
+ *   fault/clobber_regs     write a CPU number: PMC8-13, the EAR and BTB
+ *                   PMDs, IBRs and DBRs take non-default values, as
+ *                   another user of these registers (or the kernel
+ *                   before a kexec) could leave them
  *   cpuN/regs       register file, interrupt line and access counts
  */
 
@@ -66,6 +77,8 @@ static bool freerun;
 static u32 freerun_period_us = 1000;
 static bool fault_stuck_fr;
 static u32 fault_lose_pmc0_writes;
+static u64 fault_cycles_per_access;
+static u32 fault_online_delay_ms;
 
 static char *model = "itanium";
 module_param(model, charp, 0444);
@@ -84,13 +97,39 @@ static struct sim_cpu *sim_this_cpu(void)
 	return this_cpu_ptr(&sim_cpus);
 }
 
+static bool sim_arm_irq(struct sim_cpu *sc, u64 delay);
+
+/*
+ * fault/cycles_per_access: the CPU executes kernel code between two
+ * register accesses, and the counters advance meanwhile. Run that many
+ * cycles of the free-running mix at privilege level 0 before the access;
+ * an overflow raises the interrupt like any other (irqs off, this CPU).
+ */
+static void sim_advance(struct sim_cpu *sc)
+{
+	u64 cycles = READ_ONCE(fault_cycles_per_access);
+	union ia64_model_freerun_rec rec;
+	u64 progress = 0;
+
+	if (likely(!cycles))
+		return;
+	ia64_model_freerun_rec(&rec, 0, _RET_IP_, 0);
+	rec.cyc.ctx.repeat = cycles;
+	while (ia64_model_run(&sc->model, &rec, &progress))
+		;
+	if (ia64_model_irq_pending(&sc->model))
+		sim_arm_irq(sc, READ_ONCE(irq_delay_ns));
+}
+
 #define SIM_ACCESS(expr)						\
 ({									\
-	struct ia64_model *m = &sim_this_cpu()->model;			\
+	struct sim_cpu *__sc = sim_this_cpu();				\
+	struct ia64_model *m = &__sc->model;				\
 	unsigned long flags;						\
 	typeof(expr) __v;						\
 									\
 	local_irq_save(flags);						\
+	sim_advance(__sc);						\
 	__v = (expr);							\
 	local_irq_restore(flags);					\
 	__v;								\
@@ -98,10 +137,12 @@ static struct sim_cpu *sim_this_cpu(void)
 
 #define SIM_ACCESS_VOID(expr)						\
 do {									\
-	struct ia64_model *m = &sim_this_cpu()->model;			\
+	struct sim_cpu *__sc = sim_this_cpu();				\
+	struct ia64_model *m = &__sc->model;				\
 	unsigned long flags;						\
 									\
 	local_irq_save(flags);						\
+	sim_advance(__sc);						\
 	expr;								\
 	local_irq_restore(flags);					\
 } while (0)
@@ -254,6 +295,7 @@ static enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 	struct sim_cpu *sc = container_of(t, struct sim_cpu, irq_timer);
 	struct pt_regs *irq_regs = get_irq_regs();
 	struct pt_regs regs;
+	bool deliver;
 
 	/*
 	 * An interrupt raised by an injected record and delivered at once
@@ -269,21 +311,31 @@ static enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 		irq_regs = &regs;
 		sc->rec_origin = false;
 	}
-	if (ia64_model_irq_pending(&sc->model) || sc->spurious)
-		sim_deliver(sc, irq_regs);
+	/*
+	 * Disarmed before the handler runs: an overflow raised by the
+	 * handler's own register accesses (fault/cycles_per_access) arms
+	 * the line again rather than being lost.
+	 */
+	deliver = ia64_model_irq_pending(&sc->model) || sc->spurious;
 	sc->spurious = false;
 	WRITE_ONCE(sc->irq_armed, false);
+	if (deliver)
+		sim_deliver(sc, irq_regs);
 	return HRTIMER_NORESTART;
 }
 
-/* Fire the interrupt line @delay ns from now (irqs off, this CPU) */
-static void sim_arm_irq(struct sim_cpu *sc, u64 delay)
+/*
+ * Fire the interrupt line @delay ns from now (irqs off, this CPU).
+ * Returns false if it was armed already, with its own delay.
+ */
+static bool sim_arm_irq(struct sim_cpu *sc, u64 delay)
 {
 	if (sc->irq_armed)
-		return;
+		return false;
 	sc->irq_armed = true;
 	hrtimer_start(&sc->irq_timer, ns_to_ktime(delay),
 		      HRTIMER_MODE_REL_PINNED_HARD);
+	return true;
 }
 
 /*
@@ -297,6 +349,7 @@ static void sim_run_record(const void *rec)
 	struct sim_cpu *sc;
 	unsigned long flags;
 	u64 progress = 0;
+	bool wait;
 	int more;
 
 	do {
@@ -304,16 +357,21 @@ static void sim_run_record(const void *rec)
 		sc = this_cpu_ptr(&sim_cpus);
 		local_irq_save(flags);
 		more = ia64_model_run(&sc->model, rec, &progress);
-		if (ia64_model_irq_pending(&sc->model)) {
+		/*
+		 * Wait for the interrupt only if this record armed it at
+		 * once: one armed earlier, with a delay, fires in its time.
+		 */
+		wait = false;
+		if (ia64_model_irq_pending(&sc->model) && !sc->irq_armed) {
 			if (!delay) {
 				sc->rec_origin = true;
 				ia64_model_rec_origin(rec, &sc->rec_ip,
 						      &sc->rec_cpl);
 			}
-			sim_arm_irq(sc, delay);
+			wait = sim_arm_irq(sc, delay) && !delay;
 		}
 		local_irq_restore(flags);
-		if (!delay)
+		if (wait)
 			while (READ_ONCE(sc->irq_armed))
 				cpu_relax();
 		preempt_enable();
@@ -471,6 +529,40 @@ static int sim_spurious_set(void *data, u64 cpu)
 }
 DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
 
+/*
+ * fault/clobber_regs: the registers that PAL initialises at reset (spec
+ * 004 §6.2.9) and the other non-counter registers, left by some earlier
+ * user with values that restrict or disturb monitoring: PMC8/9 match no
+ * instruction, PMC13.ta and PMC11.pt are 0, PMC10/12 enabled.
+ */
+static void sim_clobber(void *unused)
+{
+	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
+	unsigned int i;
+
+	for (i = 8; i <= 13; i++)
+		ia64_model_write_pmc(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < m->nr_pmd; i++)
+		if (i < 4 || i > 7)
+			ia64_model_write_pmd(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < IA64_MODEL_NR_IBR; i++)
+		ia64_model_write_ibr(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < IA64_MODEL_NR_DBR; i++)
+		ia64_model_write_dbr(m, i, IA64_MODEL_UNDEF);
+}
+
+static int sim_clobber_set(void *data, u64 cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_clobber, NULL, 1);
+	cpus_read_unlock();
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_clobber_fops, NULL, sim_clobber_set, "%llu\n");
+
 /* cpuN/regs */
 struct sim_dump {
 	struct ia64_model copy;
@@ -512,7 +604,11 @@ DEFINE_SHOW_ATTRIBUTE(sim_regs);
 
 static int sim_cpu_online(unsigned int cpu)
 {
+	u32 delay = READ_ONCE(fault_online_delay_ms);
+
 	sim_freerun_start(NULL);
+	if (delay)
+		msleep(delay);
 	return 0;
 }
 
@@ -544,6 +640,12 @@ static void sim_debugfs_init(void)
 	debugfs_create_bool("stuck_fr", 0600, fault, &fault_stuck_fr);
 	debugfs_create_u32("lose_pmc0_writes", 0600, fault,
 			   &fault_lose_pmc0_writes);
+	debugfs_create_u64("cycles_per_access", 0600, fault,
+			   &fault_cycles_per_access);
+	debugfs_create_u32("online_delay_ms", 0600, fault,
+			   &fault_online_delay_ms);
+	debugfs_create_file_unsafe("clobber_regs", 0200, fault, NULL,
+				   &sim_clobber_fops);
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "cpu%lu", cpu);
 		debugfs_create_file("regs", 0400,

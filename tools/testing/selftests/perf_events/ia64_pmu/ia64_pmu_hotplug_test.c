@@ -5,6 +5,8 @@
  * events on it count exactly again.
  */
 
+#include <pthread.h>
+
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
@@ -75,6 +77,64 @@ TEST(cpu_offline_online_counts_exactly)
 		close(task_fd);
 		ASSERT_EQ(0, pin_cpu(0));
 	}
+}
+
+static int cpu1_in_online_mask(void)
+{
+	char buf[64] = "";
+	int fd = open("/sys/devices/system/cpu/online", O_RDONLY), n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 0 && strstr(buf, "1");
+}
+
+static void *online_cpu1(void *arg)
+{
+	*(int *)arg = set_online(1);
+	return NULL;
+}
+
+/*
+ * The perf core installs CPU-wide events on a CPU coming up from the
+ * moment it is online; the model's own online callback sleeps
+ * (fault/online_delay_ms) to hold the CPU in the CPUHP_AP_ONLINE_DYN
+ * states. An event installed in that window must count: the driver may
+ * reset the CPU's PMU only before the core knows the CPU.
+ */
+TEST(cpu_wide_event_installed_while_cpu_comes_online)
+{
+	struct perf_event_attr attr;
+	int fd = -1, online_ret = 1, tries = 0;
+	pthread_t t;
+
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, set_online(0));
+	ASSERT_EQ(0, sim_set("fault/online_delay_ms", "500"));
+	ASSERT_EQ(0, pthread_create(&t, NULL, online_cpu1, &online_ret));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	/*
+	 * Once CPU1 is in cpu_online_mask, it runs its AP hotplug states;
+	 * an event opened before that would not be installed (the core
+	 * takes the CPU as online from its PREPARE state on).
+	 */
+	while (!cpu1_in_online_mask() && tries++ < 100000)
+		usleep(100);
+	fd = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	pthread_join(t, NULL);
+	sim_set("fault/online_delay_ms", "0");
+	ASSERT_EQ(0, online_ret);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, pin_cpu(1));
+	ASSERT_EQ(0, inject_cycles(1000));
+	EXPECT_EQ(1000, cycles_on(fd));
+	ASSERT_EQ(0, pin_cpu(0));
+	close(fd);
 }
 
 TEST_HARNESS_MAIN

@@ -354,4 +354,273 @@ TEST_F(smp, throttling_engages_and_recovers)
 	EXPECT_EQ(0, write_file(MAX_RATE, old_rate));
 }
 
+/*
+ * A throttled (stopped) CPU-wide event that a new group forces onto
+ * another counter resumes there, at the tick's unthrottle, through
+ * start(event, 0): count and period go on from where they stopped,
+ * never from what the new counter held before.
+ */
+TEST_F(smp, moved_stopped_event_counts_exactly)
+{
+	char old_rate[32] = "100000";
+	struct perf_event_attr attr;
+	int a, b1, b2, n, i, fill[4], throttles = 0;
+	uint64_t ips[8], c0 = 0, c1 = 0;
+	struct ring r;
+	FILE *f;
+
+	f = fopen(MAX_RATE, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
+	fclose(f);
+	ASSERT_EQ(0, write_file(MAX_RATE, "1000"));
+
+	/* leave 2^31 + 123 in PMD4-7: not what the moved event holds */
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	for (i = 0; i < 4; i++) {
+		fill[i] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		ASSERT_GE(fill[i], 0);
+	}
+	ASSERT_EQ(0, inject(IP_A, 123, NULL, 0));
+	for (i = 0; i < 4; i++)
+		close(fill[i]);
+
+	/* on PMD4: the first free counter */
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 10;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			   PERF_SAMPLE_PERIOD;
+	attr.read_format = 0;
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	a = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(a, 0);
+	ASSERT_EQ(0, ring_map(&r, a));
+	ASSERT_EQ(0, inject(IP_A, 1000, NULL, 0));
+	samples(&r, ips, 8, 0, NULL, &throttles);
+	ASSERT_GT(throttles, 0);
+	ASSERT_EQ(sizeof(c0), read(a, &c0, sizeof(c0)));
+
+	/* two events that only PMD4/5 count: the stopped one moves */
+	counting_attr(&attr, IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0));
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	b1 = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(b1, 0);
+	b2 = sys_perf_event_open(&attr, 0, -1, b1, 0);
+	ASSERT_GE(b2, 0);
+
+	/* busy: the tick unthrottles the CPU-wide event */
+	busy_ms(100);
+	samples(&r, ips, 8, 0, NULL, NULL);
+	ASSERT_EQ(0, inject(IP_B, 25, NULL, 0));
+	n = samples(&r, ips, 8, 10, NULL, NULL);
+	ASSERT_EQ(sizeof(c1), read(a, &c1, sizeof(c1)));
+	EXPECT_EQ(c0 + 25, c1);
+	EXPECT_EQ(2, n);
+	EXPECT_EQ(IP_B, ips[0]);
+	ring_unmap(&r);
+	close(b2);
+	close(b1);
+	close(a);
+	EXPECT_EQ(0, write_file(MAX_RATE, old_rate));
+}
+
+/* A child pinned to CPU0 that spins for @ms once poked */
+struct spinner {
+	pid_t pid;
+	int go[2], done[2];
+};
+
+static int spinner_start(struct spinner *sp, long ms)
+{
+	char c;
+
+	if (pipe(sp->go) || pipe(sp->done))
+		return -1;
+	sp->pid = fork();
+	if (sp->pid < 0)
+		return -1;
+	if (sp->pid == 0) {
+		if (read(sp->go[0], &c, 1) != 1)
+			_exit(2);
+		busy_ms(ms);
+		_exit(write(sp->done[1], &c, 1) == 1 ? 0 : 3);
+	}
+	return 0;
+}
+
+/* Switch this task out while the spinner runs, until it is done */
+static int spinner_run(struct spinner *sp)
+{
+	int status;
+	char c = 0;
+
+	if (write(sp->go[1], &c, 1) != 1 || read(sp->done[0], &c, 1) != 1)
+		return -1;
+	if (waitpid(sp->pid, &status, 0) != sp->pid)
+		return -1;
+	close(sp->go[0]);
+	close(sp->go[1]);
+	close(sp->done[0]);
+	close(sp->done[1]);
+	return WEXITSTATUS(status);
+}
+
+/*
+ * An overflow left pending at a context switch by a kernel-only event
+ * is sampled in kernel mode, not at the task's user state.
+ */
+TEST_F(smp, pending_sample_honours_exclude_user)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct spinner sp;
+	union {
+		struct perf_event_header h;
+		uint8_t raw[512];
+	} rec;
+	int fd, type, n = 0;
+	struct ring r;
+
+	ASSERT_EQ(0, spinner_start(&sp, 300));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	attr.exclude_user = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "200000000"));	/* 200 ms */
+	rec_cycles(&b, IP_A, 1000, 0, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(0, spinner_run(&sp));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, &rec, sizeof(rec)))) {
+		if (type != PERF_RECORD_SAMPLE)
+			continue;
+		n++;
+		EXPECT_EQ(PERF_RECORD_MISC_KERNEL,
+			  rec.h.misc & PERF_RECORD_MISC_CPUMODE_MASK);
+	}
+	EXPECT_EQ(1, n);
+	ring_unmap(&r);
+	close(fd);
+}
+
+/*
+ * The pending sample of a group leader reads its siblings
+ * (PERF_SAMPLE_READ) once every event of the group has its counter.
+ */
+TEST_F(smp, pending_sample_reads_programmed_group)
+{
+	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 1 };
+	struct perf_event_attr attr;
+	struct spinner sp;
+	union {
+		struct perf_event_header h;
+		struct {
+			struct perf_event_header h;
+			uint64_t ip, nr, lead, sib;
+		} s;
+		uint8_t raw[512];
+	} rec;
+	int lead, sib, type, n = 0;
+	struct ring r;
+
+	ASSERT_EQ(0, spinner_start(&sp, 300));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_READ;
+	attr.read_format = PERF_FORMAT_GROUP;
+	attr.exclude_kernel = 1;
+	lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(lead, 0);
+	counting_attr(&attr, CFG_ALAT);
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	sib = sys_perf_event_open(&attr, 0, -1, lead, 0);
+	ASSERT_GE(sib, 0);
+	ASSERT_EQ(0, ring_map(&r, lead));
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "200000000"));
+	ASSERT_EQ(0, inject(IP_A, 1000, &ev, 1));
+	ASSERT_EQ(0, spinner_run(&sp));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, &rec, sizeof(rec)))) {
+		if (type != PERF_RECORD_SAMPLE)
+			continue;
+		n++;
+		ASSERT_EQ(2ULL, rec.s.nr);
+		EXPECT_EQ(1000ULL, rec.s.lead);
+		EXPECT_EQ(1000ULL, rec.s.sib);
+	}
+	EXPECT_EQ(1, n);
+	ring_unmap(&r);
+	close(sib);
+	close(lead);
+}
+
+/* x86 perf_regs: ax bx cx dx si di, r8-r15 */
+#define REGS_NOT_FETCHED	(0x3fULL | (0xffULL << 16))
+
+/*
+ * The pending sample taken where no user state exists (a CPU-wide event
+ * resumed by an IPI in the idle task) is built from the caller's regs:
+ * the registers that perf_fetch_caller_regs() does not fill in must not
+ * carry kernel stack bytes to PERF_SAMPLE_REGS_INTR.
+ */
+TEST_F(smp, pending_sample_regs_intr_zeroed)
+{
+	struct perf_event_attr attr;
+	union {
+		struct perf_event_header h;
+		struct {
+			struct perf_event_header h;
+			uint64_t ip, abi, regs[14];
+		} s;
+		uint8_t raw[512];
+	} rec;
+	int fd, type, i, n = 0;
+	struct ring r;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_REGS_INTR;
+	attr.sample_regs_intr = REGS_NOT_FETCHED;
+	attr.read_format = 0;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, pin_cpu(1));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "1000000000"));	/* 1 s */
+	ASSERT_EQ(0, inject(IP_A, 1000, NULL, 0));
+	ASSERT_EQ(0, pin_cpu(0));
+	/* CPU1 idles: disable and enable run there in the idle task */
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, &rec, sizeof(rec)))) {
+		if (type != PERF_RECORD_SAMPLE)
+			continue;
+		n++;
+		EXPECT_NE(PERF_SAMPLE_REGS_ABI_NONE, rec.s.abi);
+		for (i = 0; i < 14; i++)
+			EXPECT_EQ(0ULL, rec.s.regs[i]) TH_LOG("reg %d", i);
+	}
+	EXPECT_EQ(1, n);
+	/* the delayed interrupt comes, bogus, before the next test */
+	usleep(1100000);
+	ring_unmap(&r);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

@@ -128,7 +128,60 @@ TEST(register_dump_and_knobs)
 	EXPECT_NE(NULL, strstr(buf, "pmd4"));
 	EXPECT_EQ(0, access(SIM_DIR "/irq_delay_ns", W_OK));
 	EXPECT_EQ(0, access(SIM_DIR "/fault/spurious_irq", W_OK));
+	EXPECT_EQ(0, access(SIM_DIR "/fault/cycles_per_access", W_OK));
+	EXPECT_EQ(0, access(SIM_DIR "/fault/online_delay_ms", W_OK));
+	EXPECT_EQ(0, access(SIM_DIR "/fault/clobber_regs", W_OK));
 	EXPECT_EQ(-EINVAL, sim_set("freerun_period_us", "1"));
+}
+
+/* "irq_pending N" of the model's dump of CPU0 */
+static int irq_line(void)
+{
+	char key[32];
+	int v = -1;
+	FILE *f;
+
+	f = fopen(SIM_DIR "/cpu0/regs", "r");
+	if (!f)
+		return -1;
+	while (fscanf(f, "%31s", key) == 1)
+		if (!strcmp(key, "irq_pending") && fscanf(f, "%d", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/*
+ * An injection with irq_delay_ns = 0 waits for the interrupt it raises,
+ * never for one armed earlier with a long delay: it returns while that
+ * interrupt is still pending instead of spinning, preemption disabled,
+ * until it fires.
+ */
+TEST(inject_does_not_wait_for_an_earlier_timer)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	int fd, tries = 0;
+
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 1000;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	rec_cycles(&b, 0x1000, 1000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "3000000000"));	/* 3 s */
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(1, irq_line());
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ASSERT_EQ(0, sim_inject(&b));
+	EXPECT_EQ(1, irq_line());
+	/* the earlier interrupt fires in its time */
+	while (irq_line() == 1 && tries++ < 100)
+		usleep(100000);
+	EXPECT_EQ(0, irq_line());
+	close(fd);
 }
 
 TEST_HARNESS_MAIN

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver against the faults the simulated backend injects
+ * (ia64_pmu_sim/fault/): counters that advance between register
+ * accesses, lost PMC0 writes, a stuck freeze bit, bogus interrupts, and
+ * registers left in a non-default state by an earlier user. Each test is
+ * named after the defect it pins; the events are CPU-wide on CPU0 where
+ * the defect needs an event that no context switch reprograms.
+ */
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define IP_A		0x4000000000001000ULL
+#define IP_B		0x4000000000002040ULL
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+/* IA64_TAGGED_INST_RETIRED with the PMC8 tag (spec 004 Table 7-30) */
+#define CFG_TAGGED_PMC8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
+#define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
+
+/* A sampling event on @cpu (pid -1), or on this task (@cpu -1) */
+static int open_sampler(uint64_t cfg, uint64_t period, int cpu,
+			int exclude_kernel)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	attr.sample_period = period;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	attr.disabled = 0;
+	attr.exclude_kernel = exclude_kernel;
+	return sys_perf_event_open(&attr, cpu < 0 ? 0 : -1, cpu, -1, 0);
+}
+
+static uint64_t value_of(int fd)
+{
+	uint64_t v = ~0ULL;
+
+	return read(fd, &v, sizeof(v)) == sizeof(v) ? v : ~0ULL;
+}
+
+static int count_samples(struct ring *r)
+{
+	uint8_t rec[512];
+	int type, n = 0;
+
+	while ((type = ring_next(r, rec, sizeof(rec))))
+		n += type == PERF_RECORD_SAMPLE;
+	return n;
+}
+
+static int inject_cycles(uint64_t ip, uint64_t n)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_cycles(&b, ip, n, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	return sim_inject(&b);
+}
+
+/* Value of register @name ("pmc8") in the model's dump of @cpu */
+static int sim_reg(int cpu, const char *name, uint64_t *val)
+{
+	char path[128], key[32];
+	unsigned long long v;
+	int found = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fscanf(f, "%31s", key) == 1) {
+		if (!strcmp(key, name) && fscanf(f, "%llx", &v) == 1) {
+			*val = v;
+			found = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* Kernel log lines containing @what, written since kmsg_open() */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+static int kmsg_count(int fd, const char *what)
+{
+	char line[1024];
+	ssize_t n;
+	int count = 0;
+
+	while ((n = read(fd, line, sizeof(line) - 1)) > 0 ||
+	       (n < 0 && errno == EPIPE)) {
+		if (n <= 0)
+			continue;
+		line[n] = 0;
+		count += !!strstr(line, what);
+	}
+	return count;
+}
+
+static int set_cpu1_online(int on)
+{
+	int fd = open(CPU1_ONLINE, O_WRONLY);
+	int ok;
+
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, on ? "1" : "0", 1) == 1;
+	close(fd);
+	return ok ? 0 : -errno;
+}
+
+/* Longer than two watchdog periods (100 ms) under emulation */
+#define WATCHDOG_WAIT_US	500000
+
+FIXTURE(fault) {
+	int dummy;
+};
+
+FIXTURE_SETUP(fault)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(fault)
+{
+	sim_set("fault/cycles_per_access", "0");
+	sim_set("fault/lose_pmc0_writes", "0");
+	sim_set("fault/stuck_fr", "0");
+	sim_set("irq_delay_ns", "0");
+	set_cpu1_online(1);
+	pin_cpu(0);
+}
+
+/*
+ * Freezing the PMU is a read-modify-write of PMC0. With the counters
+ * advancing between register accesses, a counter that wraps between the
+ * read and the write loses its sticky overflow bit unless the driver
+ * stops the monitors first: a CPU-wide sampling event, never reloaded
+ * by the task events that come and go around it, would then take no
+ * sample for the next 2^32 events. Every period must give its sample.
+ */
+TEST_F(fault, lost_overflow_on_freeze)
+{
+	uint64_t count, expect;
+	int cpu_fd, task_fd, i, n = 0;
+	struct perf_event_attr attr;
+	struct ring r;
+
+	cpu_fd = open_sampler(CFG_CYCLES, 1000, 0, 0);
+	ASSERT_GE(cpu_fd, 0);
+	ASSERT_EQ(0, ring_map(&r, cpu_fd));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.exclude_kernel = 1;
+	task_fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(task_fd, 0);
+
+	/* each enable/disable of the task event freezes/unfreezes CPU0 */
+	ASSERT_EQ(0, sim_set("fault/cycles_per_access", "300"));
+	for (i = 0; i < 300; i++) {
+		ioctl(task_fd, PERF_EVENT_IOC_ENABLE, 0);
+		ioctl(task_fd, PERF_EVENT_IOC_DISABLE, 0);
+		if (i % 50 == 0)
+			n += count_samples(&r);
+	}
+	ASSERT_EQ(0, sim_set("fault/cycles_per_access", "0"));
+	ioctl(cpu_fd, PERF_EVENT_IOC_DISABLE, 0);
+	count = value_of(cpu_fd);
+	n += count_samples(&r);
+	expect = count / 1000;
+	TH_LOG("%llu cycles, %d samples", (unsigned long long)count, n);
+	ASSERT_GT(expect, 20);
+	/* the last period may still be pending at the disable */
+	EXPECT_GE(n + 1, expect);
+	EXPECT_LE(n, expect);
+	ring_unmap(&r);
+	close(task_fd);
+	close(cpu_fd);
+}
+
+/*
+ * The interrupt handler's PMC0 write (clear the overflow bits, unfreeze)
+ * is lost: no interrupt will ever come again. The driver's watchdog
+ * finds the PMU frozen with no interrupt, recovers, and counting and
+ * sampling go on; only what the frozen PMU did not see is missing.
+ */
+TEST_F(fault, lose_pmc0_writes_recovers)
+{
+	uint64_t lost = 0;
+	struct ring r;
+	int fd, n;
+
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, inject_cycles(IP_A, 999));
+	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "1"));
+	ASSERT_EQ(0, inject_cycles(IP_A, 1));		/* overflow */
+	ASSERT_EQ(1, count_samples(&r));
+	ASSERT_EQ(0, inject_cycles(IP_B, 500));		/* frozen: lost */
+	usleep(WATCHDOG_WAIT_US);
+	ASSERT_EQ(0, sim_reg(0, "lost_pmc0_writes", &lost));
+	EXPECT_GE(lost, 1);
+	ASSERT_EQ(0, inject_cycles(IP_B, 2000));
+	n = count_samples(&r);
+	EXPECT_EQ(2, n);
+	EXPECT_EQ(3000, value_of(fd));
+	ring_unmap(&r);
+	close(fd);
+}
+
+/*
+ * PMC0.fr cannot be cleared: monitoring stays frozen, the CPU does not
+ * hang in a retry loop and the log says so once. When the fault goes,
+ * counting resumes by itself.
+ */
+TEST_F(fault, stuck_fr_does_not_hang_and_recovers)
+{
+	struct ring r;
+	int fd, kmsg;
+
+	kmsg = kmsg_open();
+	ASSERT_GE(kmsg, 0);
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, sim_set("fault/stuck_fr", "1"));
+	ASSERT_EQ(0, inject_cycles(IP_A, 1000));	/* overflow */
+	ASSERT_EQ(1, count_samples(&r));
+	ASSERT_EQ(0, inject_cycles(IP_B, 500));		/* frozen: lost */
+	usleep(3 * WATCHDOG_WAIT_US);
+	EXPECT_EQ(1, kmsg_count(kmsg, "cannot be cleared"));
+	ASSERT_EQ(0, sim_set("fault/stuck_fr", "0"));
+	usleep(WATCHDOG_WAIT_US);
+	ASSERT_EQ(0, inject_cycles(IP_B, 1000));
+	EXPECT_EQ(1, count_samples(&r));
+	EXPECT_EQ(2000, value_of(fd));
+	ring_unmap(&r);
+	close(fd);
+	close(kmsg);
+}
+
+/* Bogus interrupts (fr clear) change nothing for a CPU-wide event */
+TEST_F(fault, spurious_irq_ignored)
+{
+	struct ring r;
+	int fd, i;
+
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, inject_cycles(IP_A, 600));
+	for (i = 0; i < 3; i++)
+		ASSERT_EQ(0, sim_set("fault/spurious_irq", "0"));
+	EXPECT_EQ(0, count_samples(&r));
+	ASSERT_EQ(0, inject_cycles(IP_B, 2400));
+	EXPECT_EQ(3, count_samples(&r));
+	EXPECT_EQ(3000, value_of(fd));
+	ring_unmap(&r);
+	close(fd);
+}
+
+/*
+ * An earlier user of the qualification registers (or the kernel before
+ * a kexec) left PMC8/9, PMC11 and PMC13 restricting every qualifiable
+ * event. The driver gives them their reset values (spec 004 §6.2.9) when
+ * a CPU comes up: an opcode-qualified event counts every instruction.
+ */
+TEST_F(fault, registers_initialised_at_bringup)
+{
+	struct perf_event_attr attr;
+	struct ia64_pmu_rec_inst *ri;
+	struct rec_buf b = { .len = 0 };
+	struct count c = { 0 };
+	uint64_t v = 0;
+	int fd;
+
+	ASSERT_EQ(0, sim_set("fault/clobber_regs", "1"));
+	ASSERT_EQ(0, set_cpu1_online(0));
+	ASSERT_EQ(0, set_cpu1_online(1));
+
+	ASSERT_EQ(0, sim_reg(1, "pmc8", &v));
+	EXPECT_EQ(0xf00000003ffffff8ULL, v);
+	ASSERT_EQ(0, sim_reg(1, "pmc9", &v));
+	EXPECT_EQ(0xf00000003ffffff8ULL, v);
+	ASSERT_EQ(0, sim_reg(1, "pmc11", &v));
+	EXPECT_EQ(1ULL << 28, v & ((1ULL << 28) | 0xf));
+	ASSERT_EQ(0, sim_reg(1, "pmc13", &v));
+	EXPECT_EQ(1, v & 1);
+	ASSERT_EQ(0, sim_reg(1, "pmc10", &v));
+	EXPECT_EQ(0, v & 0xf);
+	ASSERT_EQ(0, sim_reg(1, "pmc12", &v));
+	EXPECT_EQ(0, v & 0xf);
+
+	ASSERT_EQ(0, pin_cpu(1));
+	counting_attr(&attr, CFG_TAGGED_PMC8);
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	rec_inst(&b, IP_A, 1000, 3, 1);
+	ri = (struct ia64_pmu_rec_inst *)b.data;
+	ri->itype = IA64_PMU_ITYPE_M;
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(1000, c.value);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
