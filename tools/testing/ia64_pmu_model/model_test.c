@@ -134,6 +134,17 @@ u32 mt_count(struct ia64_model *m, unsigned int n)
 	return (u32)ia64_model_read_pmd(m, n);
 }
 
+u64 mt_read_frozen(struct ia64_model *m, unsigned int n)
+{
+	u64 pmc0 = ia64_model_read_pmc(m, 0);
+	u64 v;
+
+	ia64_model_write_pmc(m, 0, pmc0 | IA64_MODEL_PMC0_FR);
+	v = ia64_model_read_pmd(m, n);
+	ia64_model_write_pmc(m, 0, pmc0);
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int passed = 0, failed = 0;

@@ -79,4 +79,10 @@ void mt_run_all(struct ia64_model *m, const void *rec);
 /* Read PMDn's 32-bit count */
 u32 mt_count(struct ia64_model *m, unsigned int n);
 
+/*
+ * Read PMDn with PMC0.fr set, as the EAR and BTB PMDs must be read (spec
+ * 004 §6.2.1), then put PMC0 back
+ */
+u64 mt_read_frozen(struct ia64_model *m, unsigned int n);
+
 #endif /* _MODEL_TEST_H */

@@ -197,17 +197,17 @@ TEST(iear_cache_mode_table_6_12)
 	ia64_model_write_pmd(&m, 0, 0);
 	mt_fetch(buf, 0x123456, IA64_PMU_LVL_L2, 0, 15);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 0) & 1, 0);
+	CHECK_EQ(mt_read_frozen(&m, 0) & 1, 0);
 	mt_fetch(buf, 0x4123456, IA64_PMU_LVL_L2, 0, 16);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 0), 0x4123441);
-	CHECK_EQ(ia64_model_read_pmd(&m, 1), 16);
+	CHECK_EQ(mt_read_frozen(&m, 0), 0x4123441);
+	CHECK_EQ(mt_read_frozen(&m, 1), 16);
 	CHECK_EQ(mt_count(&m, 4), 1);
 	/* umask 1011..1111: nothing is captured */
 	ia64_model_write_pmc(&m, 10, (0xb << 16) | 0xf);
 	mt_fetch(buf, 0x8000, IA64_PMU_LVL_MEM, 0, 4000);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 0), 0x4123441);
+	CHECK_EQ(mt_read_frozen(&m, 0), 0x4123441);
 }
 
 /* spec 004 §6.2.7.3, Tables 6-14/6-15: I-EAR TLB mode */
@@ -220,10 +220,10 @@ TEST(iear_tlb_mode_table_6_14)
 	ia64_model_write_pmc(&m, 10, (0x8 << 16) | 0x80 | 0xf); /* SW */
 	mt_fetch(buf, 0x1000, 0, IA64_PMU_TLB_VHPT, 0);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 0) & 1, 0);
+	CHECK_EQ(mt_read_frozen(&m, 0) & 1, 0);
 	mt_fetch(buf, 0x2000, 0, IA64_PMU_TLB_SW, 0);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 0), 0x2003);
+	CHECK_EQ(mt_read_frozen(&m, 0), 0x2003);
 }
 
 /* spec 004 §6.2.7.5, Tables 6-17/6-18: D-EAR cache mode, loads only */
@@ -241,9 +241,9 @@ TEST(dear_cache_mode_table_6_18)
 	r = (void *)buf;
 	r->ctx.slot = 2;
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 2), 0x1ffc000000000008ULL);
-	CHECK_EQ(ia64_model_read_pmd(&m, 3) & 0xfff, 30);
-	CHECK_EQ(ia64_model_read_pmd(&m, 17), 0x4000000000001239ULL);
+	CHECK_EQ(mt_read_frozen(&m, 2), 0x1ffc000000000008ULL);
+	CHECK_EQ(mt_read_frozen(&m, 3) & 0xfff, 30);
+	CHECK_EQ(mt_read_frozen(&m, 17), 0x4000000000001239ULL);
 	CHECK_EQ(mt_count(&m, 4), 1);
 	/* a store, or a load below the threshold, is not captured */
 	mt_mem(buf, 0x100, 0x200, IA64_PMU_MEM_STORE, IA64_PMU_LVL_L3, 0, 30);
@@ -251,7 +251,7 @@ TEST(dear_cache_mode_table_6_18)
 	mt_mem(buf, 0x100, 0x200, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L3, 0, 7);
 	mt_run_all(&m, buf);
 	CHECK_EQ(mt_count(&m, 4), 1);
-	CHECK_EQ(ia64_model_read_pmd(&m, 2), 0x1ffc000000000008ULL);
+	CHECK_EQ(mt_read_frozen(&m, 2), 0x1ffc000000000008ULL);
 }
 
 /* spec 004 §6.2.7.6, Tables 6-19/6-20: D-EAR TLB mode, level field */
@@ -264,12 +264,12 @@ TEST(dear_tlb_mode_table_6_20)
 	ia64_model_write_pmc(&m, 11, (0x6 << 16) | 0x80 | 0xf); /* L2,VHPT */
 	mt_mem(buf, 0x100, 0x300, IA64_PMU_MEM_STORE, 0, IA64_PMU_TLB_SW, 1);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 17) & 1, 0);
+	CHECK_EQ(mt_read_frozen(&m, 17) & 1, 0);
 	mt_mem(buf, 0x100, 0x300, IA64_PMU_MEM_STORE, 0, IA64_PMU_TLB_VHPT, 1);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 3) >> 62, 2);
-	CHECK_EQ(ia64_model_read_pmd(&m, 2), 0x300);
-	CHECK_EQ(ia64_model_read_pmd(&m, 17), 0x105);
+	CHECK_EQ(mt_read_frozen(&m, 3) >> 62, 2);
+	CHECK_EQ(mt_read_frozen(&m, 2), 0x300);
+	CHECK_EQ(mt_read_frozen(&m, 17), 0x105);
 }
 
 /* spec 004 §6.2.8, Tables 6-22/6-23: BTB entries, bbi, full */
@@ -288,22 +288,22 @@ TEST(btb_entries_and_index_table_6_23)
 		  IA64_PMU_REC_BR_TAKEN | IA64_PMU_REC_BR_MISPRED_TARGET,
 		  IA64_PMU_PRED_TAC);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 8), 0x4000000000001017ULL);
-	CHECK_EQ(ia64_model_read_pmd(&m, 9), 0x4000000000002002ULL);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 2);
+	CHECK_EQ(mt_read_frozen(&m, 8), 0x4000000000001017ULL);
+	CHECK_EQ(mt_read_frozen(&m, 9), 0x4000000000002002ULL);
+	CHECK_EQ(mt_read_frozen(&m, 16), 2);
 	/* not taken: slot 3; three more branches wrap: full is sticky */
 	mt_branch(buf, 0x3000, 0, 0x3010, 0, IA64_PMU_PRED_BAC);
 	r = (void *)buf;
 	r->ctx.repeat = 3;
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 10), 0x300d);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 0x8);
+	CHECK_EQ(mt_read_frozen(&m, 10), 0x300d);
+	CHECK_EQ(mt_read_frozen(&m, 16), 0x8);
 	CHECK_EQ(mt_count(&m, 4), 4);
 	/* a long repetition keeps the ring consistent */
 	r->ctx.repeat = 1000001;
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 0xa);
-	CHECK_EQ(ia64_model_read_pmd(&m, 9), 0x3012);
+	CHECK_EQ(mt_read_frozen(&m, 16), 0xa);
+	CHECK_EQ(mt_read_frozen(&m, 9), 0x3012);
 }
 
 /* spec 004 §6.2.8.1: the BTB capture equation filters */
@@ -322,26 +322,26 @@ TEST(btb_capture_equation_6_2_8_1)
 	mt_branch(buf, 0x100, 0, 0x200, IA64_PMU_REC_BR_TAKEN,
 		  IA64_PMU_PRED_BAC);
 	mt_run_all(&m, buf);				/* BAC */
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 0);
+	CHECK_EQ(mt_read_frozen(&m, 16), 0);
 	mt_branch(buf, 0x100, 0, 0x200, IA64_PMU_REC_BR_TAKEN,
 		  IA64_PMU_PRED_TAR);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 2);
+	CHECK_EQ(mt_read_frozen(&m, 16), 2);
 	/* path mispredicted only (ppm 01) */
 	ia64_model_write_pmc(&m, 12, 0xf | (3 << 8) | (3 << 10) | (1 << 12) |
 			     (7 << 13 & 0xc000) | (1 << 7));
 	mt_branch(buf, 0x100, 0, 0x200, IA64_PMU_REC_BR_TAKEN,
 		  IA64_PMU_PRED_TAC);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 2);
+	CHECK_EQ(mt_read_frozen(&m, 16), 2);
 	mt_branch(buf, 0x100, 0, 0x200, IA64_PMU_REC_BR_MISPRED_PATH,
 		  IA64_PMU_PRED_TAC);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 4);
+	CHECK_EQ(mt_read_frozen(&m, 16), 4);
 	/* IA-32 code and a frozen PMU capture nothing */
 	ia64_model_write_pmc(&m, 0, 1);
 	mt_run_all(&m, buf);
-	CHECK_EQ(ia64_model_read_pmd(&m, 16), 4);
+	CHECK_EQ(mt_read_frozen(&m, 16), 4);
 }
 
 /* spec 004 §7.8: the transcription has every event of the list */

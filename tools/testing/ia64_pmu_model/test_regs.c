@@ -110,13 +110,25 @@ TEST(unimplemented_registers_table_6_24)
 	CHECK_EQ(ia64_model_read_pmd(&m, 255), 0);
 }
 
+/* spec 004 Table 6-4 (and its lost BTB row, spec README): PMDn's PMC */
+static const unsigned int pmd_owner[IA64_MODEL_NR_PMD] = {
+	10, 10, 11, 11, 4, 5, 6, 7,
+	12, 12, 12, 12, 12, 12, 12, 12, 12, 11,
+};
+
+/*
+ * Write PMD @idx, its PMC enabled (a plm of 0 does not preserve it,
+ * Figure 6-11), and read it back frozen, as the EAR and BTB PMDs must
+ * be read (§6.2.1)
+ */
 static u64 pmd_rw(unsigned int idx, u64 val)
 {
 	struct ia64_model m;
 
 	mt_init(&m);
+	ia64_model_write_pmc(&m, pmd_owner[idx], 0xf);
 	ia64_model_write_pmd(&m, idx, val);
-	return ia64_model_read_pmd(&m, idx);
+	return mt_read_frozen(&m, idx);
 }
 
 /* spec 004 Figure 6-19 / Table 6-13 note a: PMD0 63:5 tlb v, sxt 60:51 */
@@ -263,6 +275,9 @@ TEST(pmd_read_rules_table_7_5)
 					u64 v0;
 
 					mt_init(&m);
+					/* EAR/BTB PMDs: read frozen (§6.2.1) */
+					ia64_model_write_pmc(&m, 0,
+							     IA64_MODEL_PMC0_FR);
 					ia64_model_write_pmc(&m, owner[idx],
 							     0xf | (pm << 6));
 					ia64_model_write_pmd(&m, pmds[idx], 0x1);
@@ -292,6 +307,103 @@ TEST(plm0_does_not_preserve_pmd_figure_6_11)
 	ia64_model_write_pmd(&m, 4, 1234);
 	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0, 0));
 	CHECK_EQ(mt_count(&m, 4), 1234);
+}
+
+/*
+ * spec 004 Figure 6-11: a PMD written while its PMC already has plm = 0
+ * is not preserved either
+ */
+TEST(pmd_written_while_plm0_not_preserved_figure_6_11)
+{
+	struct ia64_model m;
+	unsigned int i;
+	u64 undef;
+
+	for (i = 0; i < IA64_MODEL_NR_PMD; i++) {
+		mt_init(&m);
+		ia64_model_write_pmc(&m, pmd_owner[i], 0);
+		undef = mt_read_frozen(&m, i);
+		CHECK(undef != 1);
+		ia64_model_write_pmd(&m, i, 1);
+		CHECK_EQ(mt_read_frozen(&m, i), undef);
+		/* with a plm bit set the value is kept */
+		ia64_model_write_pmc(&m, pmd_owner[i], 0x8);
+		ia64_model_write_pmd(&m, i, 1);
+		CHECK_EQ(mt_read_frozen(&m, i), 1);
+		/* the backend may turn the rule off */
+		ia64_model_write_pmc(&m, pmd_owner[i], 0);
+		m.plm0_clobbers_pmd = false;
+		ia64_model_write_pmd(&m, i, 1);
+		CHECK_EQ(mt_read_frozen(&m, i), 1);
+	}
+}
+
+/*
+ * spec 004 §6.2.1, §6.2.7, §6.2.8.2: PMD0-3 and PMD8-17 read undefined
+ * values while PMC0.fr = 0 (the model's IA64_MODEL_PMD_UNFROZEN) and
+ * keep their value for a frozen read; the counters PMD4-7 can be read
+ * at any time (§6.2.2)
+ */
+TEST(ear_btb_pmd_read_unfrozen_undefined_6_2_7)
+{
+	struct ia64_model m;
+	unsigned int i;
+
+	for (i = 0; i < IA64_MODEL_NR_PMD; i++) {
+		u64 running = (i >= 4 && i <= 7) ? 1 : IA64_MODEL_PMD_UNFROZEN;
+
+		mt_init(&m);
+		ia64_model_write_pmc(&m, pmd_owner[i], 0xf);
+		ia64_model_write_pmd(&m, i, 1);
+		CHECK_EQ(ia64_model_read_pmd(&m, i), running);
+		CHECK_EQ(mt_read_frozen(&m, i), 1);
+		CHECK_EQ(ia64_model_read_pmd(&m, i), running);
+		CHECK_EQ(mt_read_frozen(&m, i), 1);
+	}
+}
+
+/*
+ * spec 004 §6.2.7, §6.2.8.2: EAR and BTB captures read while monitoring
+ * runs show no capture in any register format (Tables 6-13, 6-20, 6-22,
+ * 6-23); frozen, the same registers show the captures
+ */
+TEST(ear_btb_capture_read_unfrozen_shows_none_6_2_8_2)
+{
+	struct ia64_model m;
+	u8 buf[64];
+	unsigned int i;
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, 10, (2 << 16) | 0xf);	/* cache, >= 16 */
+	/* TLB mode, L2 TLB and VHPT hits, pt */
+	ia64_model_write_pmc(&m, 11, (1 << 28) | (6 << 16) | 0x80 | 0xf);
+	ia64_model_write_pmc(&m, 12, 0xff8f);		/* every branch */
+	ia64_model_write_pmd(&m, 16, 0);
+	mt_fetch(buf, 0x4000, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 20);
+	mt_run_all(&m, buf);
+	mt_mem(buf, 0x5000, 0x6000, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
+	       IA64_PMU_TLB_VHPT, 1);
+	mt_run_all(&m, buf);
+	mt_branch(buf, 0x7010, 1, 0x8000, IA64_PMU_REC_BR_TAKEN,
+		  IA64_PMU_PRED_TAC);
+	mt_run_all(&m, buf);
+
+	CHECK_EQ(ia64_model_read_pmd(&m, 0) & 1, 0);		/* v */
+	CHECK_EQ(ia64_model_read_pmd(&m, 17) & 1, 0);		/* v */
+	CHECK_EQ(ia64_model_read_pmd(&m, 3) >> 62, 0);		/* level */
+	for (i = 8; i < 16; i++)
+		CHECK_EQ(ia64_model_read_pmd(&m, i) & 3, 0);	/* b, mp */
+	CHECK_EQ(ia64_model_read_pmd(&m, 16) & 0xf, 0);	/* full, bbi */
+
+	ia64_model_write_pmc(&m, 0, IA64_MODEL_PMC0_FR);
+	CHECK_EQ(ia64_model_read_pmd(&m, 0), 0x4001);
+	CHECK_EQ(ia64_model_read_pmd(&m, 1), 20);
+	CHECK_EQ(ia64_model_read_pmd(&m, 2), 0x6000);
+	CHECK_EQ(ia64_model_read_pmd(&m, 3) >> 62, 2);
+	CHECK_EQ(ia64_model_read_pmd(&m, 17), 0x5005);
+	CHECK_EQ(ia64_model_read_pmd(&m, 8), 0x7015);
+	CHECK_EQ(ia64_model_read_pmd(&m, 9), 0x8002);
+	CHECK_EQ(ia64_model_read_pmd(&m, 16), 2);
 }
 
 /* The access counters used by benchmarks */

@@ -191,6 +191,12 @@ static unsigned int pmd_owner(unsigned int idx)
 	return 12;
 }
 
+/* PMD4-7: the generic counters; the others are EAR and BTB registers */
+static bool is_counter_pmd(unsigned int idx)
+{
+	return idx >= 4 && idx <= 7;
+}
+
 static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
 {
 	unsigned int i;
@@ -242,6 +248,14 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 		    (m->psr & IA64_MODEL_PSR_SP)))
 		return 0;
 
+	/*
+	 * spec 004 §6.2.1, §6.2.7, §6.2.8.2: the EAR and BTB registers
+	 * hold valid data only while PMC0.fr = 1; read otherwise, they
+	 * return undefined values. The stored value stays.
+	 */
+	if (!frozen(m) && !is_counter_pmd(idx))
+		return IA64_MODEL_PMD_UNFROZEN;
+
 	v = m->pmd[idx];
 	switch (idx) {
 	case 0:
@@ -261,6 +275,12 @@ void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
 	m->stats.pmd_writes++;
 	if (idx >= m->nr_pmd)
 		return;
+	/*
+	 * Figure 6-11: while the controlling PMC has plm = 0 the PMD value
+	 * is not preserved, whether the PMC or the PMD was written last.
+	 */
+	if (m->plm0_clobbers_pmd && !pmc_plm(m->pmc[pmd_owner(idx)]))
+		val = IA64_MODEL_UNDEF;
 	m->pmd[idx] = val & itanium_pmd_bits[idx];
 }
 
@@ -1022,12 +1042,32 @@ static void dear_capture(struct ia64_model *m, const struct rec_view *v)
 }
 
 /*
- * Branch trace buffer capture equation, spec 004 §6.2.8.1.
- * MODEL: the target prediction terms (ptm = 10 / 01) only apply to
- * taken branches whose path was predicted correctly, as the equation
- * says; other branches are captured only with ptm = 11. The text's
- * advice "tm=11, ptm=01, ppm=01 captures all mispredicted branches" is
- * inconsistent with the equation; the equation wins.
+ * Branch trace buffer capture condition, spec 004 §6.2.8.1, Table 6-21.
+ * MODEL: the equation of §6.2.8.1 is garbled (its "or"s are displaced).
+ * Read as a target term AND a path term, it makes the manual's own
+ * recipe for all mispredicted branches, tm=11 ptm=01 ppm=01 with tar,
+ * bpt and bac set, capture nothing: its target terms hold only for
+ * taken branches whose path was predicted correctly, while ppm=01 asks
+ * for a mispredicted path. No conjunction of the two masks can honour
+ * the recipe, since a branch that mispredicted only its target has its
+ * path right and fails ppm=01 ("mispredicted branch path"). The model
+ * reads ptm and ppm as Table 6-21 describes each, a selection of
+ * branches by one prediction outcome, and combines them as the recipe
+ * requires:
+ * - 00 captures no branch ("No branch is captured"), whatever the other;
+ * - 11 captures "regardless of" its outcome: it selects nothing of its
+ *   own and leaves the decision to the other mask; both 11: all;
+ * - 10 / 01 select the branches whose outcome was predicted correctly /
+ *   mispredicted: the path (taken/not taken) for ppm, the target for
+ *   ptm, which, as in the equation's terms, only a taken branch on the
+ *   predicted path has;
+ * - when both masks select, a branch that either selects is captured.
+ * tm and tar/bpt/bac restrict as in the equation. So the recipe captures
+ * every branch whose path (taken or not) or target (taken) was
+ * mispredicted, those recorded with mp = 1 (Table 6-22), and nothing
+ * else; one mask with the other at 11 is exactly its row of Table 6-21.
+ * The price: ptm=10 with ppm=10 captures every branch on the predicted
+ * path, a mispredicted target included.
  */
 static void btb_check(const struct ia64_model *m, struct rec_view *v)
 {
@@ -1038,15 +1078,16 @@ static void btb_check(const struct ia64_model *m, struct rec_view *v)
 	bool mp_tgt = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET;
 	unsigned int tm = (pmc >> 8) & 3, ptm = (pmc >> 10) & 3;
 	unsigned int ppm = (pmc >> 12) & 3;
-	bool ok;
+	bool by_tgt, by_path, ok;
 
 	if (v->is || !monitor_enabled(m, 12, v))
 		return;
 	ok = taken ? (tm & 2) : (tm & 1);
-	if (ptm != 3)
-		ok = ok && taken && !mp_path &&
-		     (mp_tgt ? (ptm & 1) : (ptm & 2));
-	ok = ok && (mp_path ? (ppm & 1) : (ppm & 2));
+	by_tgt = ptm != 3 && taken && !mp_path &&
+		 (ptm & (mp_tgt ? 1 : 2));
+	by_path = ppm != 3 && (ppm & (mp_path ? 1 : 2));
+	ok = ok && ptm && ppm &&
+	     ((ptm == 3 && ppm == 3) || by_tgt || by_path);
 	switch (r->predictor) {
 	case IA64_PMU_PRED_TAR:
 		ok = ok && (pmc & BIT64(7));

@@ -64,6 +64,23 @@ enum ia64_model_cpu {
 /* Value a register holds where the spec says "undefined" after reset */
 #define IA64_MODEL_UNDEF	0x5a5a5a5a5a5a5a50ULL
 
+/*
+ * What the EAR and BTB PMDs (PMD0-3, PMD8-16, PMD17) read while PMC0.fr
+ * is 0: spec 004 §6.2.1, §6.2.7 and §6.2.8.2 make such reads undefined.
+ * The stored value is unchanged; a read once frozen returns it. In every
+ * one of these formats the pattern says "nothing captured" and cannot be
+ * a capture:
+ * - bit 0 clear: PMD0.v and PMD17.v (Tables 6-13, 6-15, 6-18, 6-20) and
+ *   PMD8-15.b; bit 1 clear: PMD8-15.mp, so b = mp = 0 is an invalid BTB
+ *   entry (Table 6-22);
+ * - bits 3:0 clear: PMD16.full = 0, bbi = 0, an empty BTB (Table 6-23);
+ * - bits 63:62 clear: PMD3.level = 0, "invalid address" (Table 6-20);
+ * - bits 60:51 are not copies of bit 50, as in no captured address
+ *   (Tables 6-13 and 6-18 note a, Table 6-22 note a), and ignored bits
+ *   of PMD1 (63:12) and PMD16 (63:4), which never read 1, are set.
+ */
+#define IA64_MODEL_PMD_UNFROZEN	0x0bad0bad0bad0ba0ULL
+
 /* Accesses, for benchmarks and the backend's register dump */
 struct ia64_model_stats {
 	u64 pmc_reads, pmc_writes;
@@ -90,7 +107,8 @@ struct ia64_model {
 	/*
 	 * Figure 6-11: with all plm bits zero the PMD value is not
 	 * preserved. When set (the default), writing such a PMC
-	 * overwrites its PMD(s) with IA64_MODEL_UNDEF.
+	 * overwrites its PMD(s) with IA64_MODEL_UNDEF, and so does
+	 * writing one of its PMDs while its plm is zero.
 	 */
 	bool plm0_clobbers_pmd;
 	/* PMC4-7: the §7.8 row selected by es/umask, NULL if undefined */
@@ -155,6 +173,25 @@ union ia64_model_freerun_rec {
  */
 void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
 			    u64 period_ns, u64 ip, unsigned int cpl);
+
+/*
+ * Free-running mode (pmu_model_freerun.c): the records of @cycles cycles
+ * of synthetic execution at privilege level @cpl, around @ip and data
+ * address @daddr, with the mix of the task/phase @seed. @fr carries the
+ * fractional occurrences from one batch to the next (zero it once).
+ * Returns the bytes of records written to @buf (at most @len; a batch
+ * needs at most IA64_MODEL_FREERUN_BATCH).
+ */
+#define IA64_MODEL_FREERUN_STREAMS	19
+#define IA64_MODEL_FREERUN_BATCH	2048
+
+struct ia64_model_freerun {
+	u64 acc[IA64_MODEL_FREERUN_STREAMS];
+};
+
+size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
+				size_t len, u64 cycles, u64 ip, u64 daddr,
+				unsigned int cpl, u32 seed);
 
 #ifdef __KERNEL__
 struct seq_file;

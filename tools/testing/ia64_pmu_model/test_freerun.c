@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Free-running mode (pmu_model_freerun.c): every record of a batch is
+ * valid, cycles add up, the mix follows its table at both privilege
+ * levels, rare streams appear at their rate across short batches, and
+ * the seed varies the instruction rate.
+ */
+
+#include "model_test.h"
+
+#define EV(es, um)	((es) << 8 | (um))
+
+/* Run a batch on a model counting @ev[0..3] at @cpl; counts in @out */
+static void fr_run(struct ia64_model_freerun *fr, u64 cycles,
+		   unsigned int cpl, u32 seed, const unsigned int ev[4],
+		   u32 out[4])
+{
+	static u8 buf[IA64_MODEL_FREERUN_BATCH];
+	struct ia64_model m;
+	size_t len, off;
+	unsigned int i;
+	int size;
+
+	mt_init(&m);
+	for (i = 0; i < 4; i++)
+		ia64_model_write_pmc(&m, 4 + i,
+				     mt_pmc(ev[i] >> 8, ev[i] & 0xf, 0xf, 0));
+	for (i = 0; i < 4; i++)
+		ia64_model_write_pmd(&m, 4 + i, 0);
+	len = ia64_model_freerun_batch(fr, buf, sizeof(buf), cycles,
+				       0x4000000000010000ULL,
+				       0x6000000000200000ULL, cpl, seed);
+	CHECK(len > 0 && len <= sizeof(buf));
+	for (off = 0; off < len; off += size) {
+		size = ia64_model_check_rec(buf + off, len - off);
+		CHECK(size > 0);
+		if (size <= 0)
+			break;
+		mt_run_all(&m, buf + off);
+	}
+	for (i = 0; i < 4; i++)
+		out[i] = mt_count(&m, 4 + i);
+}
+
+TEST(freerun_batch_is_valid_and_takes_its_cycles)
+{
+	static const unsigned int ev[4] = {
+		EV(0x12, 0), EV(0x08, 0), EV(0x63, 0), EV(0x07, 0),
+	};
+	struct ia64_model_freerun fr = { { 0 } };
+	u32 c[4];
+
+	fr_run(&fr, 800000, 3, 1, ev, c);
+	CHECK_EQ(c[0], 800000);		/* CPU_CYCLES: exactly */
+	CHECK(c[1] > 0);		/* instructions */
+	CHECK(c[2] > 0);		/* data references */
+	CHECK(c[3] > 0);		/* memory stall cycles */
+	CHECK(c[3] < c[0]);
+}
+
+/* IPC about 1.2 in user, 0.7 in the kernel, within the seed's range */
+TEST(freerun_ipc_by_privilege_level)
+{
+	static const unsigned int ev[4] = {
+		EV(0x12, 0), EV(0x08, 0), EV(0x6c, 0), EV(0x6d, 0),
+	};
+	struct ia64_model_freerun fr = { { 0 } };
+	u32 u[4], k[4];
+
+	fr_run(&fr, 1000000, 3, 7, ev, u);
+	fr_run(&fr, 1000000, 0, 7, ev, k);
+	CHECK(u[1] >= 1200000ULL * 75 / 100 && u[1] <= 1200000ULL * 125 / 100);
+	CHECK(k[1] >= 700000ULL * 75 / 100 && k[1] <= 700000ULL * 125 / 100);
+	CHECK(u[1] > k[1]);
+	CHECK(u[2] > u[3]);		/* more loads than stores */
+}
+
+/* A rare stream (ITLB misses, 5 per 100000 cycles) over 1000 batches */
+TEST(freerun_rare_events_carry_over)
+{
+	static const unsigned int ev[4] = {
+		EV(0x27, 0), EV(0x61, 0), EV(0x10, 0x2), EV(0x12, 0),
+	};
+	struct ia64_model_freerun fr = { { 0 } };
+	u32 c[4], itlb = 0, dtlb = 0, misp = 0;
+	unsigned int i;
+
+	for (i = 0; i < 1000; i++) {
+		fr_run(&fr, 800, 3, 100, ev, c);	/* 1 us each */
+		itlb += c[0];
+		dtlb += c[1];
+		misp += c[2];
+	}
+	/* 800000 cycles: 40 ITLB misses at 100 %, within the seed's range */
+	CHECK(itlb >= 20 && itlb <= 60);
+	CHECK(dtlb >= 100 && dtlb <= 300);	/* VHPT + SW: 176 at 100 % */
+	CHECK(misp >= 2800 && misp <= 8400);	/* 5600 at 100 % */
+}
+
+/* The seed changes IPC: not every task runs alike */
+TEST(freerun_seed_varies_ipc)
+{
+	static const unsigned int ev[4] = {
+		EV(0x12, 0), EV(0x08, 0), EV(0x12, 0), EV(0x12, 0),
+	};
+	u32 lo = ~0U, hi = 0, c[4];
+	u32 seed;
+
+	for (seed = 0; seed < 16; seed++) {
+		struct ia64_model_freerun fr = { { 0 } };
+
+		fr_run(&fr, 100000, 3, seed, ev, c);
+		lo = c[1] < lo ? c[1] : lo;
+		hi = c[1] > hi ? c[1] : hi;
+	}
+	CHECK(hi > lo + 20000);		/* IPC differs by more than 0.2 */
+}
+
+/* A buffer too small for the batch truncates it, never overflows it */
+TEST(freerun_batch_respects_len)
+{
+	struct ia64_model_freerun fr = { { 0 } };
+	u8 buf[100];
+
+	CHECK(ia64_model_freerun_batch(&fr, buf, sizeof(buf), 1000000, 0x1000,
+				       0x2000, 3, 1) <= sizeof(buf));
+}
