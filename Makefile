@@ -5,6 +5,9 @@
 #   make demo          install deps, build, boot the VM, perf list + perf stat
 #   make check         unit tests, VM kselftests, ia64-check, checkpatch
 #   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
+#                      (FREERUN=0: the model counts injected records only)
+#   make fuzz SECONDS=600 SEED=1234
+#                      boot the VM and run the fuzzer (default 60 s, seed 1)
 #
 # Expensive artefacts (kernel build, ia64 cross toolchain) are cached in
 # $(IA64_PMU_CACHE), keyed on their inputs.
@@ -14,7 +17,8 @@ export IA64_PMU_CACHE
 TOOLS := tools/ia64-pmu
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
-	vm-check vm-cmd-check x86-static-check ia64-gcc ia64-check checkpatch \
+	vm-check vm-cmd-check fuzz x86-static-check ia64-gcc ia64-check \
+	checkpatch \
 	clean
 
 all: modules
@@ -41,12 +45,23 @@ initramfs: kernel selftests
 # unexpanded value travels in the environment, never through the recipe.
 IA64_PMU_VM_CMD := $(value CMD)
 export IA64_PMU_VM_CMD
+# FREERUN=0: the model counts only injected records (default 1)
+ifdef FREERUN
+export VM_FREERUN := $(FREERUN)
+endif
 
 vm: initramfs
 	$(TOOLS)/run-vm.sh "$$IA64_PMU_VM_CMD"
 
 vm-check: initramfs
 	$(TOOLS)/run-vm.sh /tests/run-all.sh
+
+# The fuzzer in the VM; the guest gets SECONDS plus time to boot and end
+SECONDS ?= 60
+SEED ?= 1
+fuzz: initramfs
+	VM_TIMEOUT=$${VM_TIMEOUT:-$$(( $(SECONDS) + 300 ))} \
+		$(TOOLS)/run-vm.sh "/tests/ia64_pmu_fuzz --seconds $(SECONDS) --seed $(SEED)"
 
 # make vm hands the VM any shell command unchanged
 vm-cmd-check: initramfs

@@ -14,8 +14,10 @@
 #     VM_TIMEOUT seconds, default 600; panic; crash);
 #   - the console shows a kernel problem: BUG:, WARNING: (which starts
 #     every lockdep report), lockdep turning itself off, "possible
-#     recursive locking", Call Trace, UBSAN:, Oops, Kernel panic. A bare
-#     "lockdep" would match symbol names in perf's output.
+#     recursive locking", Call Trace, UBSAN:, Oops, Kernel panic, a hung
+#     task ("blocked for more than"), a soft lockup, an RCU stall ("rcu:
+#     INFO", "self-detected stall"). A bare "lockdep" would match symbol
+#     names in perf's output.
 #
 # Environment:
 #   VM_TIMEOUT      seconds before a hung guest is killed (default 600)
@@ -23,6 +25,8 @@
 #   VM_LOGLEVEL     console loglevel (default 5: warnings and worse)
 #   VM_APPEND       extra kernel command line
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
+#   VM_FREERUN      0: load the model with free-running mode off (the
+#                   default is on: counts follow what runs in the VM)
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
 #   VM_LOG          console log file (default build/vm-console.log); set
 #                   a different one for VMs that run at the same time
@@ -58,6 +62,7 @@ printf '%s\n' "$1" >"$tmp/cmd/cmd.sh"
 {
 	echo "VM_TOKEN=$token"
 	echo "VM_NO_MODULES=${VM_NO_MODULES:-0}"
+	echo "VM_FREERUN=${VM_FREERUN:-1}"
 } >"$tmp/cmd/cmd.env"
 (cd "$tmp/cmd" && printf '%s\n' cmd.sh cmd.env |
 	cpio -o -H newc -R 0:0 --quiet) >"$tmp/cmd.cpio"
@@ -115,7 +120,7 @@ elif [ -z "$status" ]; then
 fi
 
 if [ "${VM_NO_LOG_CHECK:-0}" != 1 ]; then
-	pattern='BUG:|WARNING:|turning off the locking correctness validator|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic'
+	pattern='BUG:|WARNING:|turning off the locking correctness validator|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic|blocked for more than|soft lockup|rcu: INFO|self-detected stall'
 	if grep -E "$pattern" "$LOG" >"$tmp/problems"; then
 		echo "run-vm: FAIL: kernel problems in the console log ($LOG):" >&2
 		head -n 20 "$tmp/problems" | sed 's/^/run-vm:   /' >&2

@@ -5,6 +5,8 @@
 # shell, unchanged: quotes, $, $(( )), pipes, ;, &&, redirections,
 # newlines, backslashes and #. One boot runs such a command; the output
 # it prints in the guest must be exactly what bash prints for it here.
+# A second boot checks that counts are real by default: `perf stat ls`
+# counts cycles (the model's free-running mode is on in make vm).
 
 set -euo pipefail
 
@@ -34,3 +36,14 @@ if [ "$got" != "$want" ]; then
 	exit 1
 fi
 echo "vm-cmd-check: 5 commands reached the VM unchanged"
+
+# Free-running mode is on by default: a plain perf stat counts cycles.
+cycles=$(make -s vm CMD='perf stat -x, -e cycles -- ls / 2>&1 >/dev/null' 2>&1 |
+	tr -d '\r' | grep -a ',cycles,' | cut -d, -f1 | tail -n 1)
+case $cycles in
+'' | *[!0-9]* | 0)
+	echo "vm-cmd-check: FAILED: perf stat ls counted '$cycles' cycles" >&2
+	exit 1
+	;;
+esac
+echo "vm-cmd-check: perf stat ls in make vm: $cycles cycles"

@@ -10,7 +10,12 @@
  *   inject          write execution records (uapi ia64_pmu.h); they run
  *                   on the writer's CPU, in the writer's context
  *   irq_delay_ns    delay between an overflow freeze and the interrupt
- *   freerun         1: a per-CPU timer feeds the model a synthetic event
+ *   freerun         1 (the default, module parameter "freerun"): the
+ *                   model runs the free-running mix (pmu_model_freerun.c)
+ *                   for the time that passes on each CPU, as the
+ *                   execution of what runs there: at every register
+ *                   access of the driver and at a per-CPU timer tick
+ *                   (freerun_period_us), which also samples user/kernel
  *                   mix for whatever runs on the CPU
  *   freerun_period_us
  *   fault/spurious_irq     write a CPU number: interrupt it, fr clear
@@ -37,6 +42,7 @@
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf/ia64_pmu.h>
@@ -65,6 +71,13 @@ struct sim_cpu {
 	bool irq_armed;
 	bool spurious;			/* fault: fire with nothing pending */
 	unsigned long lost_pmc0_writes;
+	unsigned long irqs_delivered, irqs_unhandled;
+	/* free-running mode */
+	struct ia64_model_freerun fr;
+	u64 fr_last_ns;			/* time the model has run up to */
+	unsigned int fr_cpl;		/* privilege level seen at the tick */
+	bool fr_running;		/* a catch-up runs on this CPU */
+	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
 };
 
 static DEFINE_PER_CPU(struct sim_cpu, sim_cpus);
@@ -73,7 +86,9 @@ static enum cpuhp_state sim_hp_state;
 static struct dentry *sim_dir;
 
 static u64 irq_delay_ns;
-static bool freerun;
+static bool freerun = true;
+module_param(freerun, bool, 0444);
+MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 static u32 freerun_period_us = 1000;
 static bool fault_stuck_fr;
 static u32 fault_lose_pmc0_writes;
@@ -98,6 +113,106 @@ static struct sim_cpu *sim_this_cpu(void)
 }
 
 static bool sim_arm_irq(struct sim_cpu *sc, u64 delay);
+static void sim_deliver(struct sim_cpu *sc, struct pt_regs *regs);
+
+/*
+ * An overflow froze the model: deliver the interrupt now with @regs when
+ * the caller is in interrupt context and nothing delays it, else raise
+ * the line (it fires once interrupts are on).
+ */
+static void sim_raise(struct sim_cpu *sc, struct pt_regs *regs)
+{
+	u64 delay = READ_ONCE(irq_delay_ns);
+
+	if (sc->irq_armed)
+		return;
+	if (regs && !delay)
+		sim_deliver(sc, regs);
+	else
+		sim_arm_irq(sc, delay);
+}
+
+/* Register accesses closer than this to the last catch-up add to the next */
+#define SIM_CATCH_UP_NS		50000
+
+/*
+ * Free-running mode: run the model for the time that passed on this CPU
+ * since it last did, as the execution of what runs now, at @cpl around
+ * @ip and data address @sp: the mix of pmu_model_freerun.c for an
+ * 800 MHz Itanium, seeded by the task and the time (a new phase every
+ * 134 ms). The idle task counts nothing: PAL_LIGHT_HALT freezes
+ * monitoring (spec 004 §6.2.9). Irqs off, this CPU.
+ */
+static void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
+			 u64 ip, u64 sp, struct pt_regs *regs)
+{
+	u64 start = sc->fr_last_ns, now = ktime_get_ns(), ns, progress;
+	u64 done = 0;
+	size_t len, off;
+	int size;
+
+	/*
+	 * The interrupt handler a catch-up calls makes register accesses
+	 * of its own: they do not start another one. While an overflow
+	 * interrupt waits to be delivered, the frozen PMU would count
+	 * nothing: the time waits too.
+	 */
+	ns = min_t(u64, now - start, NSEC_PER_SEC);
+	if (ns < min_ns || sc->fr_running || ia64_model_irq_pending(&sc->model))
+		return;
+	sc->fr_last_ns = start + ns;
+	if (is_idle_task(current))
+		return;
+	sc->fr_running = true;
+	len = ia64_model_freerun_batch(&sc->fr, sc->fr_buf, sizeof(sc->fr_buf),
+				       ns * 4 / 5, ip, sp, cpl,
+				       current->pid ^ (u32)(now >> 27));
+	for (off = 0; off < len; off += size) {
+		const struct ia64_pmu_rec_hdr *h = (void *)(sc->fr_buf + off);
+
+		size = ia64_model_check_rec(sc->fr_buf + off, len - off);
+		if (WARN_ON_ONCE(size <= 0))
+			break;
+		progress = 0;
+		while (ia64_model_run(&sc->model, h, &progress)) {
+			sim_raise(sc, regs);
+			if (ia64_model_irq_pending(&sc->model))
+				break;
+		}
+		if (h->type == IA64_PMU_REC_CYCLES)
+			done += progress;
+		if (ia64_model_irq_pending(&sc->model))
+			sim_raise(sc, regs);
+		if (ia64_model_irq_pending(&sc->model)) {
+			/*
+			 * Frozen until the interrupt is taken (interrupts
+			 * are off here): the rest of the time is caught up
+			 * after it.
+			 */
+			sc->fr_last_ns = start + div_u64(done * 5, 4);
+			break;
+		}
+	}
+	sc->fr_running = false;
+}
+
+/* At a register access: the kernel runs; the time before may be user's */
+static void sim_catch_up_access(struct sim_cpu *sc)
+{
+	struct pt_regs *uregs;
+
+	if (!READ_ONCE(freerun))
+		return;
+	if (current->flags & PF_KTHREAD || !sc->fr_cpl) {
+		sim_catch_up(sc, SIM_CATCH_UP_NS, 0, _RET_IP_,
+			     current_stack_pointer, NULL);
+		return;
+	}
+	uregs = task_pt_regs(current);
+	sim_catch_up(sc, SIM_CATCH_UP_NS, sc->fr_cpl,
+		     instruction_pointer(uregs), user_stack_pointer(uregs),
+		     NULL);
+}
 
 /*
  * fault/cycles_per_access: the CPU executes kernel code between two
@@ -111,6 +226,7 @@ static void sim_advance(struct sim_cpu *sc)
 	union ia64_model_freerun_rec rec;
 	u64 progress = 0;
 
+	sim_catch_up_access(sc);
 	if (likely(!cycles))
 		return;
 	ia64_model_freerun_rec(&rec, 0, _RET_IP_, 0);
@@ -286,8 +402,16 @@ static void sim_deliver(struct sim_cpu *sc, struct pt_regs *regs)
 	if (!handler)
 		return;		/* vector unclaimed: the interrupt is lost */
 	old = set_irq_regs(regs);
-	handler(0, NULL);
+	sc->irqs_delivered++;
+	if (handler(0, NULL) == IRQ_NONE)
+		sc->irqs_unhandled++;
 	set_irq_regs(old);
+	/*
+	 * The handler's own time, long under emulation and spent with the
+	 * PMU frozen, is not execution of the interrupted program: the
+	 * free-running clock skips it.
+	 */
+	sc->fr_last_ns = ktime_get_ns();
 }
 
 static enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
@@ -419,29 +543,22 @@ static enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 	struct sim_cpu *sc = container_of(t, struct sim_cpu, freerun_timer);
 	struct pt_regs *regs = get_irq_regs();
 	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
-	union ia64_model_freerun_rec rec;
-	u64 progress = 0;
-	int more;
 
 	if (!READ_ONCE(freerun))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, ns_to_ktime(period_ns));
-
-	/* PAL_LIGHT_HALT freezes monitoring in idle (spec 004 §6.2.9) */
-	if (is_idle_task(current) || !regs)
+	if (!regs)
 		return HRTIMER_RESTART;
 
-	ia64_model_freerun_rec(&rec, period_ns, instruction_pointer(regs),
-			       user_mode(regs) ? 3 : 0);
-	do {
-		more = ia64_model_run(&sc->model, &rec, &progress);
-		if (ia64_model_irq_pending(&sc->model) && !sc->irq_armed) {
-			if (READ_ONCE(irq_delay_ns))
-				sim_arm_irq(sc, irq_delay_ns);
-			else
-				sim_deliver(sc, regs);
-		}
-	} while (more);
+	/*
+	 * The time since the last catch-up goes to what the tick
+	 * interrupted, and so does the time until the next register access
+	 * (a sample of user/kernel every period).
+	 */
+	sc->fr_cpl = user_mode(regs) ? 3 : 0;
+	sim_catch_up(sc, 0, sc->fr_cpl, instruction_pointer(regs),
+		     user_mode(regs) ? user_stack_pointer(regs) :
+				       current_stack_pointer, regs);
 	return HRTIMER_RESTART;
 }
 
@@ -450,9 +567,11 @@ static void sim_freerun_start(void *unused)
 	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
 	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
 
-	if (READ_ONCE(freerun) && !hrtimer_active(&sc->freerun_timer))
+	if (READ_ONCE(freerun) && !hrtimer_active(&sc->freerun_timer)) {
+		sc->fr_last_ns = ktime_get_ns();
 		hrtimer_start(&sc->freerun_timer, ns_to_ktime(period_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
+	}
 }
 
 static ssize_t sim_freerun_write(struct file *file, const char __user *ubuf,
@@ -488,11 +607,25 @@ static const struct file_operations sim_freerun_fops = {
 	.llseek	= default_llseek,
 };
 
+/* A new period takes effect at once, not after the old one expires */
+static void sim_freerun_rearm(void *unused)
+{
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
+
+	if (READ_ONCE(freerun) && hrtimer_active(&sc->freerun_timer))
+		hrtimer_start(&sc->freerun_timer, ns_to_ktime(period_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
 static int sim_period_set(void *data, u64 val)
 {
 	if (val < 100 || val > USEC_PER_SEC)
 		return -EINVAL;
 	WRITE_ONCE(freerun_period_us, val);
+	cpus_read_lock();
+	on_each_cpu(sim_freerun_rearm, NULL, 1);
+	cpus_read_unlock();
 	return 0;
 }
 
@@ -567,6 +700,8 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_clobber_fops, NULL, sim_clobber_set, "%llu\n");
 struct sim_dump {
 	struct ia64_model copy;
 	unsigned long lost_pmc0_writes;
+	unsigned long irqs_delivered, irqs_unhandled;
+	bool irq_armed;
 };
 
 static void sim_snapshot(void *arg)
@@ -576,6 +711,9 @@ static void sim_snapshot(void *arg)
 
 	d->copy = sc->model;
 	d->lost_pmc0_writes = sc->lost_pmc0_writes;
+	d->irqs_delivered = sc->irqs_delivered;
+	d->irqs_unhandled = sc->irqs_unhandled;
+	d->irq_armed = sc->irq_armed;
 }
 
 static int sim_regs_show(struct seq_file *s, void *unused)
@@ -596,6 +734,8 @@ static int sim_regs_show(struct seq_file *s, void *unused)
 	if (!ret) {
 		ia64_model_dump(&d->copy, s);
 		seq_printf(s, "lost_pmc0_writes %lu\n", d->lost_pmc0_writes);
+		seq_printf(s, "irqs_delivered %lu irqs_unhandled %lu irq_armed %d\n",
+			   d->irqs_delivered, d->irqs_unhandled, d->irq_armed);
 	}
 	kfree(d);
 	return ret;

@@ -9,8 +9,9 @@ set -u
 fail() { echo "FAIL: $*"; exit 1; }
 sim=/sys/kernel/debug/ia64_pmu_sim
 data=/tmp/perf-e2e.data
+was=$(cat "$sim/freerun")
 echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
-trap 'echo 0 >"$sim/freerun"' EXIT
+trap 'echo "$was" >"$sim/freerun"' EXIT
 
 # cycles by period, and instructions by frequency
 out=$(perf record -o "$data" -e cycles -c 400000 -- /tests/spin_workload 1500 2>&1) ||

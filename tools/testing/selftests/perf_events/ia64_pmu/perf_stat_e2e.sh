@@ -8,8 +8,9 @@ set -u
 
 fail() { echo "FAIL: $*"; echo "$out"; exit 1; }
 sim=/sys/kernel/debug/ia64_pmu_sim
+was=$(cat "$sim/freerun")
 echo 1 >"$sim/freerun" || { echo "FAIL: cannot start free-running mode"; exit 1; }
-trap 'echo 0 >"$sim/freerun"' EXIT
+trap 'echo "$was" >"$sim/freerun"' EXIT
 
 work="dd if=/dev/zero of=/dev/null bs=4k count=20000"
 

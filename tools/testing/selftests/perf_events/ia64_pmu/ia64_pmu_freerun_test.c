@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Free-running mode, seen by ordinary perf_event_open programs that know
+ * nothing of the model: counts follow the time a task runs (an 800 MHz
+ * Itanium) at the privilege level it runs at, grow between two reads,
+ * vary from task to task, and the usual interfaces (reset, period,
+ * enable_on_exec, inherit, group reads) behave as on a real PMU. Nothing
+ * is injected. Bounds are wide: the VM is emulated and its timing noisy.
+ */
+
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0)
+#define CYCLES_PER_MS	800000ULL
+
+static int open_counter(uint64_t cfg, int excl_user, int excl_kernel,
+			pid_t pid, int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	attr.disabled = group < 0;
+	attr.exclude_user = excl_user;
+	attr.exclude_kernel = excl_kernel;
+	return sys_perf_event_open(&attr, pid, -1, group, 0);
+}
+
+static uint64_t count_of(int fd)
+{
+	struct count c = { 0 };
+
+	return read_count(fd, &c) ? ~0ULL : c.value;
+}
+
+FIXTURE(fr) {
+	int dummy;
+};
+
+FIXTURE_SETUP(fr)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ASSERT_EQ(0, sim_set("freerun", "1"));
+}
+
+FIXTURE_TEARDOWN(fr)
+{
+	sim_set("freerun", "1");
+}
+
+/* A busy loop of N ms counts about N ms of cycles, in user mode */
+TEST_F(fr, busy_loop_counts_its_time)
+{
+	uint64_t user, kernel;
+	int u, k;
+
+	u = open_counter(CFG_CYCLES, 0, 1, 0, -1);
+	k = open_counter(CFG_CYCLES, 1, 0, 0, -1);
+	ASSERT_GE(u, 0);
+	ASSERT_GE(k, 0);
+	ioctl(u, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(k, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(300);
+	ioctl(u, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(k, PERF_EVENT_IOC_DISABLE, 0);
+	user = count_of(u);
+	kernel = count_of(k);
+	TH_LOG("300 ms busy: %llu user, %llu kernel cycles",
+	       (unsigned long long)user, (unsigned long long)kernel);
+	EXPECT_GT(user + kernel, 300 * CYCLES_PER_MS / 2);
+	EXPECT_LT(user + kernel, 300 * CYCLES_PER_MS * 3 / 2);
+	EXPECT_GT(user, 4 * kernel);
+	close(u);
+	close(k);
+}
+
+/* A loop of system calls spends much of its time in the kernel */
+TEST_F(fr, syscalls_count_as_kernel)
+{
+	struct timespec t0, t;
+	uint64_t user, kernel;
+	int u, k;
+
+	u = open_counter(CFG_CYCLES, 0, 1, 0, -1);
+	k = open_counter(CFG_CYCLES, 1, 0, 0, -1);
+	ASSERT_GE(u, 0);
+	ASSERT_GE(k, 0);
+	ioctl(u, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(k, PERF_EVENT_IOC_ENABLE, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		syscall(__NR_getppid);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000L +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000L < 300);
+	ioctl(u, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(k, PERF_EVENT_IOC_DISABLE, 0);
+	user = count_of(u);
+	kernel = count_of(k);
+	TH_LOG("300 ms of getppid: %llu user, %llu kernel cycles",
+	       (unsigned long long)user, (unsigned long long)kernel);
+	EXPECT_GT(kernel, (user + kernel) / 10);
+	EXPECT_GT(user + kernel, 300 * CYCLES_PER_MS / 2);
+	close(u);
+	close(k);
+}
+
+/* Two reads in a row: the second sees the time in between */
+TEST_F(fr, reads_grow)
+{
+	uint64_t a, b;
+	int fd;
+
+	fd = open_counter(CFG_CYCLES, 0, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(1);
+	a = count_of(fd);
+	b = count_of(fd);
+	EXPECT_GT(a, 0);
+	EXPECT_GT(b, a);
+	close(fd);
+}
+
+/* A run shorter than the model's tick still counts its time */
+TEST_F(fr, half_millisecond_counts)
+{
+	struct timespec t0, t;
+	uint64_t n;
+	int fd;
+
+	ASSERT_EQ(0, sim_set("freerun_period_us", "1000000"));	/* 1 s */
+	fd = open_counter(CFG_CYCLES, 0, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000L +
+	       (t.tv_nsec - t0.tv_nsec) / 1000L < 500);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	n = count_of(fd);
+	ASSERT_EQ(0, sim_set("freerun_period_us", "1000"));
+	TH_LOG("0.5 ms: %llu cycles", (unsigned long long)n);
+	EXPECT_GT(n, CYCLES_PER_MS / 4);
+	EXPECT_LT(n, 50 * CYCLES_PER_MS);
+	close(fd);
+}
+
+/* ioctl(RESET) starts the count again from zero */
+TEST_F(fr, reset_restarts_the_count)
+{
+	uint64_t before, after;
+	int fd;
+
+	fd = open_counter(CFG_CYCLES, 0, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(100);
+	before = count_of(fd);
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	after = count_of(fd);
+	EXPECT_GT(before, 50 * CYCLES_PER_MS);
+	EXPECT_LT(after, before / 4);
+	close(fd);
+}
+
+/* Samples in two phases; ioctl(PERIOD) makes the second one sparser */
+TEST_F(fr, period_change_takes_effect)
+{
+	struct perf_event_attr attr;
+	uint8_t rec[256];
+	struct ring r;
+	int fd, type, n1 = 0, n2 = 0;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 2000000;			/* 2.5 ms */
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(200);
+	while ((type = ring_next(&r, rec, sizeof(rec))))
+		n1 += type == PERF_RECORD_SAMPLE;
+	{
+		uint64_t period = 20000000;		/* 25 ms */
+
+		ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_PERIOD, &period));
+	}
+	busy_ms(200);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, rec, sizeof(rec))))
+		n2 += type == PERF_RECORD_SAMPLE;
+	TH_LOG("samples: %d at 2.5 ms, %d at 25 ms", n1, n2);
+	EXPECT_GT(n1, 20);
+	EXPECT_LT(n2, n1 / 3);
+	ring_unmap(&r);
+	close(fd);
+}
+
+/* enable_on_exec: nothing before the exec, the new program after it */
+TEST_F(fr, enable_on_exec_counts_the_new_program)
+{
+	struct perf_event_attr attr;
+	int go[2], fd, status;
+	uint64_t before, after;
+	pid_t pid;
+	char c = 0;
+
+	ASSERT_EQ(0, pipe(go));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		if (read(go[0], &c, 1) != 1)
+			_exit(2);
+		busy_ms(50);		/* before exec: not counted */
+		execl("/proc/self/exe", "ia64_pmu_freerun_test", "--busy",
+		      NULL);
+		_exit(3);
+	}
+	counting_attr(&attr, CFG_CYCLES);
+	attr.enable_on_exec = 1;
+	attr.exclude_kernel = 1;
+	fd = sys_perf_event_open(&attr, pid, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	before = count_of(fd);
+	ASSERT_EQ(1, write(go[1], &c, 1));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	after = count_of(fd);
+	TH_LOG("enable_on_exec: %llu before, %llu after",
+	       (unsigned long long)before, (unsigned long long)after);
+	EXPECT_EQ(0, before);
+	/* the exec'd program spins 200 ms; the 50 ms before are not in */
+	EXPECT_GT(after, 100 * CYCLES_PER_MS);
+	EXPECT_LT(after, 400 * CYCLES_PER_MS);
+	close(fd);
+}
+
+/* inherit: a child's time is in its parent's count */
+TEST_F(fr, inherit_counts_children)
+{
+	struct perf_event_attr attr;
+	int fd, status;
+	pid_t pid;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.inherit = 1;
+	attr.exclude_kernel = 1;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		busy_ms(200);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	{
+		uint64_t v = 0;
+
+		ASSERT_EQ(sizeof(v), read(fd, &v, sizeof(v)));
+		TH_LOG("inherited: %llu", (unsigned long long)v);
+		EXPECT_GT(v, 100 * CYCLES_PER_MS);
+	}
+	close(fd);
+}
+
+/*
+ * A group read gives cycles and instructions together; IPC is
+ * plausible and differs from phase to phase (not a constant 1.00).
+ */
+TEST_F(fr, group_read_and_varying_ipc)
+{
+	struct perf_event_attr attr;
+	struct {
+		uint64_t nr, cycles, inst;
+	} g[6];
+	int lead, inst, i, distinct = 0;
+	double ipc[6];
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.read_format = PERF_FORMAT_GROUP;
+	attr.exclude_kernel = 1;
+	lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(lead, 0);
+	inst = open_counter(CFG_INST, 0, 1, 0, lead);
+	ASSERT_GE(inst, 0);
+	for (i = 0; i < 6; i++) {
+		ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+		ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+		busy_ms(150);
+		ioctl(lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+		ASSERT_EQ(sizeof(g[i]), read(lead, &g[i], sizeof(g[i])));
+		ASSERT_EQ(2, g[i].nr);
+		ASSERT_GT(g[i].cycles, 0);
+		ipc[i] = (double)g[i].inst / g[i].cycles;
+		TH_LOG("phase %d: IPC %.3f", i, ipc[i]);
+		EXPECT_GT(ipc[i], 0.3);
+		EXPECT_LT(ipc[i], 2.5);
+	}
+	for (i = 1; i < 6; i++)
+		distinct += (int)(ipc[i] * 100) != (int)(ipc[0] * 100);
+	EXPECT_GT(distinct, 0);
+	close(inst);
+	close(lead);
+}
+
+/* Every family of events moves while a program runs */
+TEST_F(fr, every_event_family_moves)
+{
+	static const char * const names[] = {
+		"L1D_READ_MISSES_RETIRED", "L2_MISSES", "L3_MISSES",
+		"DTLB_MISSES", "ITLB_MISSES_FETCH", "L1I_DEMAND_READS",
+		"BRANCH_PATH.ALL.NT_OUTCOMES_CORRECTLY_PREDICTED",
+		"BRANCH_PREDICTOR.ALL.WRONG_PATH", "NOPS_RETIRED",
+		"MEMORY_CYCLE", "INST_ACCESS_CYCLE", "PIPELINE_ALL_FLUSH_CYCLE",
+		"STORES_RETIRED", "FP_OPS_RETIRED_LO", "BUS_MEMORY",
+		"RSE_REFERENCES_RETIRED",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		uint64_t cfg = sysfs_event_config(names[i]), v;
+		int fd;
+
+		ASSERT_NE(0, cfg) TH_LOG("no event %s", names[i]);
+		fd = open_counter(cfg, 0, 0, 0, -1);
+		ASSERT_GE(fd, 0) TH_LOG("%s", names[i]);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		busy_ms(100);
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		v = count_of(fd);
+		TH_LOG("%s: %llu", names[i], (unsigned long long)v);
+		EXPECT_GT(v, 0) TH_LOG("%s did not move", names[i]);
+		close(fd);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	/* the program that enable_on_exec_counts_the_new_program execs */
+	if (argc > 1 && !strcmp(argv[1], "--busy")) {
+		busy_ms(200);
+		return 0;
+	}
+	return test_harness_run(argc, argv);
+}
