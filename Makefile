@@ -18,8 +18,7 @@ TOOLS := tools/ia64-pmu
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
 	vm-check vm-cmd-check fuzz x86-static-check ia64-gcc ia64-check \
-	checkpatch \
-	clean
+	checkpatch docs-check clean
 
 all: modules
 
@@ -76,10 +75,14 @@ ia64-check: ia64-gcc
 checkpatch: deps
 	$(TOOLS)/checkpatch.sh
 
+# README and Documentation/ stand alone: no citation outside the repository
+docs-check:
+	$(TOOLS)/docs-check.sh
+
 x86-static-check: kernel
 	$(TOOLS)/x86-static-check.sh
 
-check: deps unit vm-check vm-cmd-check x86-static-check ia64-check checkpatch
+check: deps unit vm-check vm-cmd-check x86-static-check ia64-check checkpatch docs-check
 	@echo "make check: all passed"
 
 demo: initramfs

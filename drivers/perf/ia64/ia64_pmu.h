@@ -16,7 +16,7 @@
 #include "ia64_pmu_table.h"
 
 
-/* Generic PMC fields (spec 004 Figures 6-13/6-14) */
+/* Generic PMC fields ([ITA-RM] Figures 6-13/6-14) */
 #define IA64_PMC_PLM_USER	0x8		/* privilege level 3 */
 #define IA64_PMC_PLM_KERNEL	0x1		/* privilege level 0 */
 #define IA64_PMC_OI		(1UL << 5)
@@ -26,12 +26,12 @@
 /*
  * A generic monitor is stopped by excluding both instruction sets (ism
  * 0b11), never by clearing plm: with plm = 0 the PMD value is not
- * preserved (spec 004 Figure 6-11).
+ * preserved ([ITA-RM] Figure 6-11).
  */
 #define IA64_PMC_STOPPED(config)	((config) | IA64_PMU_CFG_ISM_MASK)
 #define IA64_PMC_IDLE		IA64_PMC_STOPPED(IA64_PMC_PLM_KERNEL)
 
-/* PMC0 (spec 004 §6.2.3, Table 6-7) */
+/* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
 #define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
 #define IA64_PMC0_OVFL_MASK	0xf0UL

@@ -74,7 +74,7 @@ static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
 
 /*
  * The event a raw (es, umask) counts: the first table line of that event
- * code whose selection kind takes the umask (spec 004 §7.8: don't-care
+ * code whose selection kind takes the umask ([ITA-RM] §7.8: don't-care
  * bits, bus initiators of Table 7-22, TAG_SELECT of Table 7-30, the bit
  * sets of Tables 7-29, 7-31 and 7-32), or NULL if none does.
  */
@@ -275,7 +275,7 @@ void ia64_pmu_event_update(struct perf_event *event)
 }
 
 /*
- * Preload the counter with 2^32 - N to overflow after N events (spec 004
+ * Preload the counter with 2^32 - N to overflow after N events ([ITA-RM]
  * §6.2.2). Returns true when a period has elapsed.
  */
 int ia64_pmu_set_period(struct perf_event *event)
@@ -373,7 +373,7 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 
 	/*
 	 * An overflow the event left pending when it was stopped, typically
-	 * at a context switch before the interrupt came (spec 003 §7.2.4.2),
+	 * at a context switch before the interrupt came ([SDM-2] §7.2.4.2),
 	 * is sampled now that it runs again, in its own context: at once if
 	 * the PMU is enabled, else by ia64_pmu_enable() after every event
 	 * has its counter.
@@ -391,7 +391,7 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
  * Update PMC0 with the monitors running: PMC0 holds the freeze bit and
  * the sticky overflow bits together, so every change is a read-modify-
  * write, and a counter that wraps between the read and the write would
- * have its overflow bit overwritten (spec 004 §6.2.3). The privileged
+ * have its overflow bit overwritten ([ITA-RM] §6.2.3). The privileged
  * monitors count only while PSR.pp is set: clearing it first stops them.
  * Interrupts stay off meanwhile: an overflow interrupt would find the CPU
  * unmonitored and be bogus.
@@ -419,7 +419,7 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		ia64_pmu_write_pmc(hwc->idx, IA64_PMC_STOPPED(hwc->config));
-		/* before the PMD is read (spec 001 §7.2.1) */
+		/* before the PMD is read ([SDM-2] §7.2.1) */
 		ia64_pmu_srlz();
 		hwc->state |= PERF_HES_STOPPED;
 	}
@@ -546,9 +546,9 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 }
 
 /*
- * The whole PMU is frozen with PMC0.fr (spec 004 §6.2.3). PSR.pp, which
+ * The whole PMU is frozen with PMC0.fr ([ITA-RM] §6.2.3). PSR.pp, which
  * enables the privileged monitors, is kept set exactly while the CPU has
- * events: it marks the context as monitored for the ISR (spec 003
+ * events: it marks the context as monitored for the ISR ([SDM-2]
  * Figure 7-7), and a CPU without events never touches the PMU.
  */
 static void ia64_pmu_disable(struct pmu *pmu)
@@ -639,7 +639,7 @@ static void ia64_pmu_cancel_txn(struct pmu *pmu)
 	perf_pmu_enable(pmu);
 }
 
-/* sysfs: format/ (spec 004 Figures 6-13/6-14, uapi ia64_pmu.h) */
+/* sysfs: format/ ([ITA-RM] Figures 6-13/6-14, uapi ia64_pmu.h) */
 PMU_FORMAT_ATTR(event, "config:8-14");
 PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
@@ -773,7 +773,7 @@ static const struct attribute_group *ia64_pmu_attr_groups[] = {
 	NULL,
 };
 
-/* Identify the CPU model by CPUID[3] family (spec 004 §6.2.9) */
+/* Identify the CPU model by CPUID[3] family ([ITA-RM] §6.2.9) */
 static const struct ia64_pmu_model *ia64_pmu_find_model(void)
 {
 	u64 family = IA64_PMU_CPUID_FAMILY(ia64_pmu_cpuid_version());
@@ -787,7 +787,7 @@ static const struct ia64_pmu_model *ia64_pmu_find_model(void)
 }
 
 /*
- * PAL_PERF_MON_INFO (spec 004 Table 6-24) must describe the PMU the model
+ * PAL_PERF_MON_INFO ([ITA-RM] Table 6-24) must describe the PMU the model
  * table was written for. The masks are reported, not trusted: PAL is
  * known to misreport some of them (spec README), the table wins.
  */
@@ -839,7 +839,7 @@ static struct pmu ia64_pmu = {
 /*
  * Bring this CPU's PMU to rest: frozen, no overflow bit, every generic
  * monitor stopped, the other PMCs at the values the model gives them
- * (the qualification registers as PAL leaves them at reset, spec 004
+ * (the qualification registers as PAL leaves them at reset, [ITA-RM]
  * §6.2.9, so that a kexec or an earlier user cannot restrict events),
  * PSR.pp clear: the CPU is not monitored.
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The Itanium PMU overflow interrupt, after the implementation-independent
- * service routine of spec 003 Figure 7-7.
+ * service routine of [SDM-2] Figure 7-7.
  */
 
 #include <linux/interrupt.h>
@@ -16,7 +16,7 @@
  * Overflow of monitor @id beyond the generic counters: an implementation-
  * specific monitor (EAR, BTB) of a CPU model whose overflow status
  * registers report one. No feature owns such a monitor yet, and the
- * Itanium reports none (spec 004 §6.2.3): say so instead of dropping it.
+ * Itanium reports none ([ITA-RM] §6.2.3): say so instead of dropping it.
  */
 static void ia64_pmu_impl_overflow(unsigned int id)
 {
@@ -80,7 +80,7 @@ static void ia64_pmu_unfreeze(struct ia64_pmu_cpu *cpuc)
  * The PMU froze itself (PMC0.fr) when a monitor with oi set overflowed.
  * An interrupt with fr clear, or taken in a context that is not
  * monitored (PSR.up and PSR.pp both clear), is bogus: it can be one that
- * the outgoing context left pending at a context switch (spec 003
+ * the outgoing context left pending at a context switch ([SDM-2]
  * §7.2.4.2). Its overflow bits are not looked at.
  *
  * Otherwise the overflow bits of the model's overflow status registers

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Itanium (Merced) PMU: the model description and the event list of
- * spec 004 §7.8 (Itanium Processor Reference Manual for Software
+ * [ITA-RM] §7.8 (Itanium Processor Reference Manual for Software
  * Development), from the single event table ia64_pmu_merced_events.h.
  */
 
@@ -14,7 +14,7 @@
 
 /*
  * At CPU bring-up: the qualification registers as PAL initialises them
- * at reset (spec 004 §6.2.9): PMC8/9 match every instruction (mifb 1111,
+ * at reset ([ITA-RM] §6.2.9): PMC8/9 match every instruction (mifb 1111,
  * mask 29:3 all ones, match 59:33 zero, Figure 6-17), PMC11.pt = 1 (no
  * data range, Figure 6-20), PMC13.ta = 1 (no instruction range, Figure
  * 6-16); the EARs (PMC10/11) and the BTB (PMC12) off: plm = 0.
@@ -38,10 +38,10 @@ static const struct ia64_pmu_event merced_events[] = {
 const struct ia64_pmu_model ia64_pmu_merced = {
 	.name		= "itanium",
 	.family		= IA64_PMU_FAMILY_ITANIUM,
-	/* spec 004 Table 6-24 */
+	/* [ITA-RM] Table 6-24 */
 	.nr_generic	= 4,
 	.width		= 32,
-	/* only PMC0 bits 7:4 are populated (spec 004 §6.2.3) */
+	/* only PMC0 bits 7:4 are populated ([ITA-RM] §6.2.3) */
 	.nr_ovfl_regs	= 1,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
@@ -51,7 +51,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.nr_events	= ARRAY_SIZE(merced_events),
 
 	/*
-	 * Generic events, from the definitions of spec 004 §7.8; the reasons
+	 * Generic events, from the definitions of [ITA-RM] §7.8; the reasons
 	 * are in Documentation/admin-guide/perf/ia64-pmu.rst.
 	 */
 	.hw_events = {

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #endif
 
-/* Generic counters PMC/PMD4-7 (spec 004 §6.2.2) */
+/* Generic counters PMC/PMD4-7 ([ITA-RM] §6.2.2) */
 #define IA64_PMU_FIRST_COUNTER	4
 #define IA64_PMU_MAX_COUNTERS	4
 
@@ -23,7 +23,7 @@
 #define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
 #define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
 
-/* Qualification support of an event (spec 004 §7.8 "Qualification") */
+/* Qualification support of an event ([ITA-RM] §7.8 "Qualification") */
 #define IA64_Q_IAR		0x1	/* instruction address range (PMC13) */
 #define IA64_Q_OPC		0x2	/* opcode matching (PMC8/9) */
 #define IA64_Q_DAR		0x4	/* data address range (PMC11) */
@@ -31,13 +31,13 @@
 
 /*
  * Selection kinds: which raw PMC.umask values (bits 19:16) select the event
- * of a table line, from the "Umask" of its spec 004 §7.8 entry. A line
+ * of a table line, from the "Umask" of its [ITA-RM] §7.8 entry. A line
  * gives the kind, a default umask (its events/ alias) and the umask bits
  * significant for the event (umask_mask).
  *
  * IA64_SEL_PATTERN  "0101", "xx11", "Ignored": the bits of umask_mask
  *                   must equal those of the default umask, the others
- *                   ("x", spec 004 ch. 7 intro) are free.
+ *                   ("x", [ITA-RM] ch. 7 intro) are free.
  * IA64_SEL_BUS_*    Table 7-22 (bus events, "See Section 7.6.5"): bits
  *                   18:16 name exactly one initiator, ANY x001, SELF x010
  *                   or IO x100, bit 19 is free; the kind's low bits are

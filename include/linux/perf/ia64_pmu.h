@@ -16,14 +16,14 @@
 #include <linux/interrupt.h>
 #include <linux/types.h>
 
-/* PAL_PERF_MON_INFO return value fields (spec 004 Table 6-24) */
+/* PAL_PERF_MON_INFO return value fields ([ITA-RM] Table 6-24) */
 #define IA64_PMU_PAL_GENERIC(info)	((info) & 0xff)
 #define IA64_PMU_PAL_WIDTH(info)	(((info) >> 8) & 0xff)
 #define IA64_PMU_PAL_CYCLES(info)	(((info) >> 16) & 0xff)
 #define IA64_PMU_PAL_RETIRED(info)	(((info) >> 24) & 0xff)
 
 /*
- * PAL_PERF_MON_INFO memory buffer (spec 004 Table 6-24): four 256-bit
+ * PAL_PERF_MON_INFO memory buffer ([ITA-RM] Table 6-24): four 256-bit
  * masks, PAL_PMCmask, PAL_PMDmask, PAL_CYCLES_MASK, PAL_RETIRED_MASK.
  */
 #define IA64_PMU_PAL_BUF_WORDS		16
@@ -32,7 +32,7 @@
 #define IA64_PMU_PAL_CYCLES_MASK	8
 #define IA64_PMU_PAL_RETIRED_MASK	12
 
-/* PSR bits the PMU depends on (spec 001 §7.2.1) */
+/* PSR bits the PMU depends on ([SDM-2] §7.2.1) */
 #define IA64_PMU_PSR_UP		(1UL << 2)
 #define IA64_PMU_PSR_SP		(1UL << 20)
 #define IA64_PMU_PSR_PP		(1UL << 21)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Two independent transcriptions of spec 004 §7.8 must agree: the
+ * Two independent transcriptions of [ITA-RM] §7.8 must agree: the
  * driver's event table (ia64_pmu_merced_events.h, generated from the
  * spec text) and the PMU model's (sim/pmu_model_events.c, written by
  * hand from the manual). A disagreement is a transcription error in one

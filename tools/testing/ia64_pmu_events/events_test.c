@@ -2,7 +2,7 @@
 /*
  * Unit test of the Itanium (Merced) event table of the perf driver,
  * drivers/perf/ia64/ia64_pmu_merced_events.h: invariants that every entry
- * must satisfy, and spot checks against spec 004 §7.8 "Performance Monitor
+ * must satisfy, and spot checks against [ITA-RM] §7.8 "Performance Monitor
  * Event List".
  *
  * Last line of output: "events-unit: <passed> passed, <failed> failed";
@@ -135,7 +135,7 @@ static void check_entry(const struct event *e)
 	check(e->max_inc >= 1 && e->max_inc <= 7,
 	      "%s: max increment %u outside 1..7", e->name, e->max_inc);
 	/*
-	 * spec 004 §6.2.2: "Counters PMC/PMD[4,5] can track events whose
+	 * [ITA-RM] §6.2.2: "Counters PMC/PMD[4,5] can track events whose
 	 * maximum per-cycle event increment is 7. Counters PMC/PMD[6,7] can
 	 * track events whose maximum per-cycle event increment is 3."  (Table
 	 * 6-6: "PMC[4,5] define 3 threshold bits 22:20, while PMC[6,7] define
@@ -236,7 +236,7 @@ static void check_selections(void)
 }
 
 /*
- * Spot check of raw selections against spec 004 §7.8: the umasks of the
+ * Spot check of raw selections against [ITA-RM] §7.8: the umasks of the
  * 16-bit set @umasks select event @name (or are refused with -EINVAL if
  * @name is NULL) with event code @es, the other umasks do not.
  */
@@ -350,7 +350,7 @@ static void check_same_qual(const char *name, const char *ref)
 	      "%s: qualification differs from %s", name, ref);
 }
 
-/* Spot checks, each against the §7.8 entry of spec 004 */
+/* Spot checks, each against the §7.8 entry of [ITA-RM] */
 static void check_manual(void)
 {
 	const unsigned int iod = IA64_Q_IAR | IA64_Q_OPC | IA64_Q_DAR;

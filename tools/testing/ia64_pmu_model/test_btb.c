@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The branch trace buffer capture condition (spec 004 §6.2.8.1, Figure
+ * The branch trace buffer capture condition ([ITA-RM] §6.2.8.1, Figure
  * 6-22, Table 6-21): the manual's recipe for all mispredicted branches,
  * and every tm/ptm/ppm setting against Table 6-21 written out below as
  * sets of branch outcomes, in the reading described at btb_check() in
@@ -101,7 +101,7 @@ static u64 btb_run(u64 pmc12, u32 flags, unsigned int predictor,
 }
 
 /*
- * spec 004 §6.2.8.1: "tm=11, ptm=01, ppm=01, bpt=1, bac=1, tar=1"
+ * [ITA-RM] §6.2.8.1: "tm=11, ptm=01, ppm=01, bpt=1, bac=1, tar=1"
  * captures all mispredicted branches: each whose path (taken or not) or
  * target (taken) was mispredicted, as an entry with mp = 1 (Table
  * 6-22), and no correctly predicted one
@@ -124,7 +124,7 @@ TEST(btb_recipe_captures_all_mispredicted_6_2_8_1)
 }
 
 /*
- * spec 004 Table 6-21: every tm/ptm/ppm setting with every tar/bpt/bac
+ * [ITA-RM] Table 6-21: every tm/ptm/ppm setting with every tar/bpt/bac
  * subset, for every branch outcome from every predictor
  */
 TEST(btb_capture_masks_table_6_21)

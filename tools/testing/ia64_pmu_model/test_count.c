@@ -22,7 +22,7 @@ static u64 cycles(struct ia64_model *m, u64 n, unsigned int cpl,
 	return n;
 }
 
-/* spec 004 §7.8 CPU_CYCLES: one per cycle on each of PMD4-7 */
+/* [ITA-RM] §7.8 CPU_CYCLES: one per cycle on each of PMD4-7 */
 TEST(cpu_cycles_counts_each_cycle_7_8)
 {
 	struct ia64_model m;
@@ -38,7 +38,7 @@ TEST(cpu_cycles_counts_each_cycle_7_8)
 		CHECK_EQ(mt_count(&m, i), 1000 + i);
 }
 
-/* spec 004 §6.2.1: Monitor Enable equation, full truth table */
+/* [ITA-RM] §6.2.1: Monitor Enable equation, full truth table */
 TEST(enable_equation_truth_table_6_2_1)
 {
 	unsigned int fr, plm, cpl, ism, is, pm, up, pp, i;
@@ -72,7 +72,7 @@ TEST(enable_equation_truth_table_6_2_1)
 	}
 }
 
-/* spec 004 README note: ism 10 = Itanium only, 01 = IA-32 only */
+/* [ITA-RM] README note: ism 10 = Itanium only, 01 = IA-32 only */
 TEST(ism_polarity_bit24_disables_ia64)
 {
 	struct ia64_model m;
@@ -88,7 +88,7 @@ TEST(ism_polarity_bit24_disables_ia64)
 	CHECK_EQ(mt_count(&m, 5), 100);
 }
 
-/* spec 004 §6.2.2: a carry out of bit 31 wraps; PMC0 bit 4+n set */
+/* [ITA-RM] §6.2.2: a carry out of bit 31 wraps; PMC0 bit 4+n set */
 TEST(wrap_sets_overflow_bit_6_2_2)
 {
 	struct ia64_model m;
@@ -102,7 +102,7 @@ TEST(wrap_sets_overflow_bit_6_2_2)
 	CHECK(!ia64_model_irq_pending(&m));
 }
 
-/* spec 004 Table 6-7: fr and the interrupt only for an oi monitor */
+/* [ITA-RM] Table 6-7: fr and the interrupt only for an oi monitor */
 TEST(freeze_only_with_oi_table_6_7)
 {
 	struct ia64_model m;
@@ -125,7 +125,7 @@ TEST(freeze_only_with_oi_table_6_7)
 	CHECK_EQ(mt_count(&m, 7), 0);
 }
 
-/* spec 004 Table 6-7: overflow bits are sticky, several may be set */
+/* [ITA-RM] Table 6-7: overflow bits are sticky, several may be set */
 TEST(sticky_overflow_bits_table_6_7)
 {
 	struct ia64_model m;
@@ -145,7 +145,7 @@ TEST(sticky_overflow_bits_table_6_7)
 	CHECK_EQ(ia64_model_read_pmc(&m, 0), 0);
 }
 
-/* spec 004 §6.1.3: a frozen PMU counts nothing */
+/* [ITA-RM] §6.1.3: a frozen PMU counts nothing */
 TEST(frozen_counts_nothing_6_1_3)
 {
 	struct ia64_model m;
@@ -162,7 +162,7 @@ TEST(frozen_counts_nothing_6_1_3)
 }
 
 /*
- * spec 004 §6.1.1.3 and Table 6-6: a threshold counts the cycles whose
+ * [ITA-RM] §6.1.1.3 and Table 6-6: a threshold counts the cycles whose
  * increment exceeds it
  */
 TEST(threshold_counts_cycles_exceeding_6_1_1_3)
@@ -187,7 +187,7 @@ TEST(threshold_counts_cycles_exceeding_6_1_1_3)
 	CHECK_EQ(mt_count(&m, 5), 30);
 }
 
-/* spec 004 Figure 6-14: PMC6/7 threshold bit 22 is ignored */
+/* [ITA-RM] Figure 6-14: PMC6/7 threshold bit 22 is ignored */
 TEST(threshold_pmc6_7_two_bits_figure_6_14)
 {
 	struct ia64_pmu_rec_event ev = { .code = 0x68, .inc = 3 };
@@ -204,7 +204,7 @@ TEST(threshold_pmc6_7_two_bits_figure_6_14)
 	CHECK_EQ(mt_count(&m, 6), 7);
 }
 
-/* spec 004 §7.8 "Max. Increment/Cycle": larger increments are refused */
+/* [ITA-RM] §7.8 "Max. Increment/Cycle": larger increments are refused */
 TEST(max_increment_per_cycle_7_8)
 {
 	struct ia64_pmu_rec_event ev[2] = {
@@ -225,7 +225,7 @@ TEST(max_increment_per_cycle_7_8)
 	CHECK_EQ(ia64_model_check_rec(buf, n), -EINVAL);
 }
 
-/* spec 004 §6.2.2: events above 3/cycle only count on PMD4/5 */
+/* [ITA-RM] §6.2.2: events above 3/cycle only count on PMD4/5 */
 TEST(counter_asymmetry_6_2_2)
 {
 	struct ia64_pmu_rec_event ev[2] = {
@@ -251,7 +251,7 @@ TEST(counter_asymmetry_6_2_2)
 	CHECK_EQ(mt_count(&m, 7), 0);
 }
 
-/* spec 004 §7.8: an undefined es/umask combination counts nothing */
+/* [ITA-RM] §7.8: an undefined es/umask combination counts nothing */
 TEST(undefined_event_counts_nothing_7_8)
 {
 	struct ia64_model m;
@@ -266,7 +266,7 @@ TEST(undefined_event_counts_nothing_7_8)
 	CHECK_EQ(mt_count(&m, 5), 0);
 }
 
-/* spec 004 §6.2.2 + spec 003 Figure 7-7: stop at the interrupt, resume */
+/* [ITA-RM] §6.2.2 + [SDM-2] Figure 7-7: stop at the interrupt, resume */
 TEST(run_stops_at_interrupt_and_resumes_figure_7_7)
 {
 	struct ia64_model m;
@@ -324,7 +324,7 @@ TEST(irq_ack_lowers_line_table_6_7)
 	CHECK(!ia64_model_irq_pending(&m));
 }
 
-/* spec 004 §6.2.2: more than 2^32 events across wraps, exactly */
+/* [ITA-RM] §6.2.2: more than 2^32 events across wraps, exactly */
 TEST(more_than_2_32_events_across_wraps_6_2_2)
 {
 	struct ia64_pmu_rec_event ev = { .code = INST, .inc = 6 };
@@ -352,7 +352,7 @@ TEST(more_than_2_32_events_across_wraps_6_2_2)
 	CHECK_EQ(mt_count(&m, 5), (u32)(n * 6));
 }
 
-/* spec 004 §7.8: IA64_INST_RETIRED, IA32_INST_RETIRED, NOPS, squashed */
+/* [ITA-RM] §7.8: IA64_INST_RETIRED, IA32_INST_RETIRED, NOPS, squashed */
 TEST(inst_record_events_7_8)
 {
 	struct ia64_model m;
@@ -381,7 +381,7 @@ TEST(inst_record_events_7_8)
 	CHECK_EQ(mt_count(&m, 7), 0);	/* only cycles records take time */
 }
 
-/* spec 004 §7.8 memory events from a memory record */
+/* [ITA-RM] §7.8 memory events from a memory record */
 TEST(mem_record_events_7_8)
 {
 	struct ia64_model m;
@@ -410,7 +410,7 @@ TEST(mem_record_events_7_8)
 	CHECK_EQ(mt_count(&m, 7), 2);
 }
 
-/* spec 004 §7.8 instruction fetch events from a fetch record */
+/* [ITA-RM] §7.8 instruction fetch events from a fetch record */
 TEST(fetch_record_events_7_8)
 {
 	struct ia64_model m;
@@ -436,7 +436,7 @@ TEST(fetch_record_events_7_8)
 	CHECK_EQ(mt_count(&m, 7), 1);
 }
 
-/* spec 004 §7.8 branch events, Table 7-29 BRANCH_TAKEN_SLOT */
+/* [ITA-RM] §7.8 branch events, Table 7-29 BRANCH_TAKEN_SLOT */
 TEST(branch_record_events_7_8)
 {
 	struct ia64_model m;

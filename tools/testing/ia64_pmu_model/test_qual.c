@@ -43,7 +43,7 @@ static void ibr_range(struct ia64_model *m, u64 base, u64 size,
 	ia64_model_write_pmc(m, 13, 0);
 }
 
-/* spec 000 §6.2.4: IBRRangeTag with PMC13.ta = 0, plm, x bits, db */
+/* [ITA-RM] §6.2.4: IBRRangeTag with PMC13.ta = 0, plm, x bits, db */
 TEST(ibr_range_tag_6_2_4)
 {
 	struct ia64_model m;
@@ -68,7 +68,7 @@ TEST(ibr_range_tag_6_2_4)
 	CHECK_EQ(mt_count(&m, 5), 1);
 }
 
-/* spec 004 Table 6-9: ta = 0 tags no IA-32 instruction, ta = 1 all */
+/* [ITA-RM] Table 6-9: ta = 0 tags no IA-32 instruction, ta = 1 all */
 TEST(ibr_range_by_instruction_set_table_6_9)
 {
 	struct ia64_pmu_rec_event ev = { .code = 0x11, .inc = 1 };
@@ -90,7 +90,7 @@ TEST(ibr_range_by_instruction_set_table_6_9)
 	CHECK_EQ(mt_count(&m, 4), 5);
 }
 
-/* spec 000 §6.2.4: bits 60:51 of the IP are a copy of bit 50 */
+/* [ITA-RM] §6.2.4: bits 60:51 of the IP are a copy of bit 50 */
 TEST(ibr_match_bit50_sign_extension_6_2_4)
 {
 	struct ia64_model m;
@@ -111,7 +111,7 @@ TEST(ibr_match_bit50_sign_extension_6_2_4)
 	CHECK_EQ(mt_count(&m, 4), 3);
 }
 
-/* spec 000 §6.2.5: opcode match, Match(PMC8) and Match(PMC9) */
+/* [ITA-RM] §6.2.5: opcode match, Match(PMC8) and Match(PMC9) */
 TEST(opcode_match_pmc8_9_6_2_5)
 {
 	struct ia64_model m;
@@ -136,7 +136,7 @@ TEST(opcode_match_pmc8_9_6_2_5)
 	CHECK_EQ(mt_count(&m, 5), 2);
 }
 
-/* spec 000 §6.2.5: Tag(PMC8) qualifies downstream events */
+/* [ITA-RM] §6.2.5: Tag(PMC8) qualifies downstream events */
 TEST(tag_pmc8_qualifies_downstream_6_2_5)
 {
 	struct ia64_model m;
@@ -152,7 +152,7 @@ TEST(tag_pmc8_qualifies_downstream_6_2_5)
 	CHECK_EQ(mt_count(&m, 6), 1);
 }
 
-/* spec 000 §6.2.6: DBRRangeTag = Tag(PMC8) and (pt or DBRRangeMatch) */
+/* [ITA-RM] §6.2.6: DBRRangeTag = Tag(PMC8) and (pt or DBRRangeMatch) */
 TEST(dbr_range_tag_pmc11_pt_6_2_6)
 {
 	struct ia64_model m;
@@ -185,7 +185,7 @@ TEST(dbr_range_tag_pmc11_pt_6_2_6)
 	CHECK_EQ(mt_count(&m, 6), 2);
 }
 
-/* spec 004 §6.2.7.2, Tables 6-12/6-13: I-EAR cache mode */
+/* [ITA-RM] §6.2.7.2, Tables 6-12/6-13: I-EAR cache mode */
 TEST(iear_cache_mode_table_6_12)
 {
 	struct ia64_model m;
@@ -210,7 +210,7 @@ TEST(iear_cache_mode_table_6_12)
 	CHECK_EQ(mt_read_frozen(&m, 0), 0x4123441);
 }
 
-/* spec 004 §6.2.7.3, Tables 6-14/6-15: I-EAR TLB mode */
+/* [ITA-RM] §6.2.7.3, Tables 6-14/6-15: I-EAR TLB mode */
 TEST(iear_tlb_mode_table_6_14)
 {
 	struct ia64_model m;
@@ -226,7 +226,7 @@ TEST(iear_tlb_mode_table_6_14)
 	CHECK_EQ(mt_read_frozen(&m, 0), 0x2003);
 }
 
-/* spec 004 §6.2.7.5, Tables 6-17/6-18: D-EAR cache mode, loads only */
+/* [ITA-RM] §6.2.7.5, Tables 6-17/6-18: D-EAR cache mode, loads only */
 TEST(dear_cache_mode_table_6_18)
 {
 	struct ia64_model m;
@@ -254,7 +254,7 @@ TEST(dear_cache_mode_table_6_18)
 	CHECK_EQ(mt_read_frozen(&m, 2), 0x1ffc000000000008ULL);
 }
 
-/* spec 004 §6.2.7.6, Tables 6-19/6-20: D-EAR TLB mode, level field */
+/* [ITA-RM] §6.2.7.6, Tables 6-19/6-20: D-EAR TLB mode, level field */
 TEST(dear_tlb_mode_table_6_20)
 {
 	struct ia64_model m;
@@ -272,7 +272,7 @@ TEST(dear_tlb_mode_table_6_20)
 	CHECK_EQ(mt_read_frozen(&m, 17), 0x105);
 }
 
-/* spec 004 §6.2.8, Tables 6-22/6-23: BTB entries, bbi, full */
+/* [ITA-RM] §6.2.8, Tables 6-22/6-23: BTB entries, bbi, full */
 TEST(btb_entries_and_index_table_6_23)
 {
 	struct ia64_model m;
@@ -306,7 +306,7 @@ TEST(btb_entries_and_index_table_6_23)
 	CHECK_EQ(mt_read_frozen(&m, 9), 0x3012);
 }
 
-/* spec 004 §6.2.8.1: the BTB capture equation filters */
+/* [ITA-RM] §6.2.8.1: the BTB capture equation filters */
 TEST(btb_capture_equation_6_2_8_1)
 {
 	struct ia64_model m;
@@ -344,7 +344,7 @@ TEST(btb_capture_equation_6_2_8_1)
 	CHECK_EQ(mt_read_frozen(&m, 16), 4);
 }
 
-/* spec 004 §7.8: the transcription has every event of the list */
+/* [ITA-RM] §7.8: the transcription has every event of the list */
 TEST(event_table_transcription_7_8)
 {
 	const struct ia64_model_event *e;

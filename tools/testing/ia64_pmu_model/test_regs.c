@@ -16,7 +16,7 @@ static void check_pmc_bits(unsigned int idx, u64 bits)
 	CHECK_EQ(ia64_model_read_pmc(&m, idx), 0);
 }
 
-/* spec 004 §6.2.9: oi/ev zero, PAL-initialised PMC8/9/11/13 */
+/* [ITA-RM] §6.2.9: oi/ev zero, PAL-initialised PMC8/9/11/13 */
 TEST(reset_values_spec004_6_2_9)
 {
 	struct ia64_model m;
@@ -37,13 +37,13 @@ TEST(reset_values_spec004_6_2_9)
 		CHECK(!(ia64_model_read_pmc(&m, i) & 0xf));
 }
 
-/* spec 004 Table 6-7: PMC0 fr 0 and overflow 7:4, rest read 0 */
+/* [ITA-RM] Table 6-7: PMC0 fr 0 and overflow 7:4, rest read 0 */
 TEST(pmc0_ignored_bits_table_6_7)
 {
 	check_pmc_bits(0, 0xf1);
 }
 
-/* spec 004 Table 6-7: PMC1-3 ignored 63:0 */
+/* [ITA-RM] Table 6-7: PMC1-3 ignored 63:0 */
 TEST(pmc1_3_ignored_table_6_7)
 {
 	check_pmc_bits(1, 0);
@@ -51,52 +51,52 @@ TEST(pmc1_3_ignored_table_6_7)
 	check_pmc_bits(3, 0);
 }
 
-/* spec 004 Figure 6-13: PMC4/5 ism, 3-bit threshold, umask, es, ... */
+/* [ITA-RM] Figure 6-13: PMC4/5 ism, 3-bit threshold, umask, es, ... */
 TEST(pmc4_5_ignored_bits_figure_6_13)
 {
 	check_pmc_bits(4, 0x037f7f7f);
 	check_pmc_bits(5, 0x037f7f7f);
 }
 
-/* spec 004 Figure 6-14: PMC6/7 have a 2-bit threshold 21:20 */
+/* [ITA-RM] Figure 6-14: PMC6/7 have a 2-bit threshold 21:20 */
 TEST(pmc6_7_ignored_bits_figure_6_14)
 {
 	check_pmc_bits(6, 0x033f7f7f);
 	check_pmc_bits(7, 0x033f7f7f);
 }
 
-/* spec 004 Table 6-10: m i f b 63:60, match 59:33, mask 29:3 */
+/* [ITA-RM] Table 6-10: m i f b 63:60, match 59:33, mask 29:3 */
 TEST(pmc8_9_ignored_bits_table_6_10)
 {
 	check_pmc_bits(8, 0xfffffffe3ffffff8ULL);
 	check_pmc_bits(9, 0xfffffffe3ffffff8ULL);
 }
 
-/* spec 004 Figure 6-18: PMC10 plm pm tlb umask ism */
+/* [ITA-RM] Figure 6-18: PMC10 plm pm tlb umask ism */
 TEST(pmc10_ignored_bits_figure_6_18)
 {
 	check_pmc_bits(10, 0x030f00cf);
 }
 
-/* spec 004 Figure 6-20: PMC11 plm pm tlb umask ism pt(28) */
+/* [ITA-RM] Figure 6-20: PMC11 plm pm tlb umask ism pt(28) */
 TEST(pmc11_ignored_bits_figure_6_20)
 {
 	check_pmc_bits(11, 0x130f00cf);
 }
 
-/* spec 004 Figure 6-22: PMC12 plm pm tar tm ptm ppm bpt bac */
+/* [ITA-RM] Figure 6-22: PMC12 plm pm tar tm ptm ppm bpt bac */
 TEST(pmc12_ignored_bits_figure_6_22)
 {
 	check_pmc_bits(12, 0xffcf);
 }
 
-/* spec 004 Figure 6-16: PMC13 ta 0 */
+/* [ITA-RM] Figure 6-16: PMC13 ta 0 */
 TEST(pmc13_ignored_bits_figure_6_16)
 {
 	check_pmc_bits(13, 1);
 }
 
-/* spec 004 Table 6-24 masks: PMC14+ and PMD18+ are not implemented */
+/* [ITA-RM] Table 6-24 masks: PMC14+ and PMD18+ are not implemented */
 TEST(unimplemented_registers_table_6_24)
 {
 	struct ia64_model m;
@@ -110,7 +110,7 @@ TEST(unimplemented_registers_table_6_24)
 	CHECK_EQ(ia64_model_read_pmd(&m, 255), 0);
 }
 
-/* spec 004 Table 6-4 (and its lost BTB row, spec README): PMDn's PMC */
+/* [ITA-RM] Table 6-4 (and its lost BTB row, spec README): PMDn's PMC */
 static const unsigned int pmd_owner[IA64_MODEL_NR_PMD] = {
 	10, 10, 11, 11, 4, 5, 6, 7,
 	12, 12, 12, 12, 12, 12, 12, 12, 12, 11,
@@ -131,7 +131,7 @@ static u64 pmd_rw(unsigned int idx, u64 val)
 	return mt_read_frozen(&m, idx);
 }
 
-/* spec 004 Figure 6-19 / Table 6-13 note a: PMD0 63:5 tlb v, sxt 60:51 */
+/* [ITA-RM] Figure 6-19 / Table 6-13 note a: PMD0 63:5 tlb v, sxt 60:51 */
 TEST(pmd0_fields_and_bit50_sxt_table_6_13)
 {
 	CHECK_EQ(pmd_rw(0, ~0ULL), 0xffffffffffffffe3ULL);
@@ -141,26 +141,26 @@ TEST(pmd0_fields_and_bit50_sxt_table_6_13)
 	CHECK_EQ(pmd_rw(0, 0x0004000000000000ULL), 0x1ffc000000000000ULL);
 }
 
-/* spec 004 Figure 6-19, spec README: PMD1 latency 11:0 */
+/* [ITA-RM] Figure 6-19, spec README: PMD1 latency 11:0 */
 TEST(pmd1_latency_bits_figure_6_19)
 {
 	CHECK_EQ(pmd_rw(1, ~0ULL), 0xfff);
 }
 
-/* spec 004 Table 6-18 note a: PMD2 64-bit address, 60:51 sxt of 50 */
+/* [ITA-RM] Table 6-18 note a: PMD2 64-bit address, 60:51 sxt of 50 */
 TEST(pmd2_address_bit50_sxt_table_6_18)
 {
 	CHECK_EQ(pmd_rw(2, ~0ULL), ~0ULL);
 	CHECK_EQ(pmd_rw(2, 0xfffbffffffffffffULL), 0xe003ffffffffffffULL);
 }
 
-/* spec 004 Figure 6-21: PMD3 level 63:62 latency 11:0 */
+/* [ITA-RM] Figure 6-21: PMD3 level 63:62 latency 11:0 */
 TEST(pmd3_fields_figure_6_21)
 {
 	CHECK_EQ(pmd_rw(3, ~0ULL), 0xc000000000000fffULL);
 }
 
-/* spec 004 Table 6-5: sxt32 - writes ignored, reads copy bit 31 */
+/* [ITA-RM] Table 6-5: sxt32 - writes ignored, reads copy bit 31 */
 TEST(pmd4_7_sxt32_table_6_5)
 {
 	unsigned int i;
@@ -172,7 +172,7 @@ TEST(pmd4_7_sxt32_table_6_5)
 	}
 }
 
-/* spec 004 Figure 6-23 / Table 6-22 note a: PMD8-15 all 64 bits */
+/* [ITA-RM] Figure 6-23 / Table 6-22 note a: PMD8-15 all 64 bits */
 TEST(pmd8_15_btb_bits_table_6_22)
 {
 	unsigned int i;
@@ -182,13 +182,13 @@ TEST(pmd8_15_btb_bits_table_6_22)
 			 0x1ff0000000000000ULL);
 }
 
-/* spec 004 Figure 6-24: PMD16 full 3, bbi 2:0 */
+/* [ITA-RM] Figure 6-24: PMD16 full 3, bbi 2:0 */
 TEST(pmd16_index_bits_figure_6_24)
 {
 	CHECK_EQ(pmd_rw(16, ~0ULL), 0xf);
 }
 
-/* spec 004 Figure 6-21, Table 6-18 note a: PMD17 63:4 slot v, sxt */
+/* [ITA-RM] Figure 6-21, Table 6-18 note a: PMD17 63:4 slot v, sxt */
 TEST(pmd17_fields_and_bit50_sxt_figure_6_21)
 {
 	CHECK_EQ(pmd_rw(17, ~0ULL), 0xfffffffffffffffdULL);
@@ -213,7 +213,7 @@ TEST(ibr_dbr_ignored_bits)
 	CHECK_EQ(ia64_model_read_ibr(&m, 8), 0);
 }
 
-/* spec 001 §7.2.1 / Figure 6-10: PSR image keeps up sp pp db cpl is */
+/* [SDM-2] §7.2.1 / Figure 6-10: PSR image keeps up sp pp db cpl is */
 TEST(psr_image_bits_figure_6_10)
 {
 	struct ia64_model m;
@@ -224,7 +224,7 @@ TEST(psr_image_bits_figure_6_10)
 		 (1 << 20) | (1 << 21) | (1 << 24));
 }
 
-/* spec 004 Table 6-24: PAL_PERF_MON_INFO values and masks */
+/* [ITA-RM] Table 6-24: PAL_PERF_MON_INFO values and masks */
 TEST(pal_perf_mon_info_table_6_24)
 {
 	struct ia64_model m;
@@ -259,7 +259,7 @@ TEST(cpuid3_family_itanium)
 	CHECK_EQ(ia64_model_cpuid3(&m) & 0xff, 4);
 }
 
-/* spec 001 Table 7-5: PMD reads by PSR.sp, PMC.pm and PSR.cpl */
+/* [SDM-2] Table 7-5: PMD reads by PSR.sp, PMC.pm and PSR.cpl */
 TEST(pmd_read_rules_table_7_5)
 {
 	struct ia64_model m;
@@ -292,7 +292,7 @@ TEST(pmd_read_rules_table_7_5)
 				}
 }
 
-/* spec 004 Figure 6-11: with plm = 0 the PMD value is not preserved */
+/* [ITA-RM] Figure 6-11: with plm = 0 the PMD value is not preserved */
 TEST(plm0_does_not_preserve_pmd_figure_6_11)
 {
 	struct ia64_model m;
@@ -310,7 +310,7 @@ TEST(plm0_does_not_preserve_pmd_figure_6_11)
 }
 
 /*
- * spec 004 Figure 6-11: a PMD written while its PMC already has plm = 0
+ * [ITA-RM] Figure 6-11: a PMD written while its PMC already has plm = 0
  * is not preserved either
  */
 TEST(pmd_written_while_plm0_not_preserved_figure_6_11)
@@ -339,7 +339,7 @@ TEST(pmd_written_while_plm0_not_preserved_figure_6_11)
 }
 
 /*
- * spec 004 §6.2.1, §6.2.7, §6.2.8.2: PMD0-3 and PMD8-17 read undefined
+ * [ITA-RM] §6.2.1, §6.2.7, §6.2.8.2: PMD0-3 and PMD8-17 read undefined
  * values while PMC0.fr = 0 (the model's IA64_MODEL_PMD_UNFROZEN) and
  * keep their value for a frozen read; the counters PMD4-7 can be read
  * at any time (§6.2.2)
@@ -363,7 +363,7 @@ TEST(ear_btb_pmd_read_unfrozen_undefined_6_2_7)
 }
 
 /*
- * spec 004 §6.2.7, §6.2.8.2: EAR and BTB captures read while monitoring
+ * [ITA-RM] §6.2.7, §6.2.8.2: EAR and BTB captures read while monitoring
  * runs show no capture in any register format (Tables 6-13, 6-20, 6-22,
  * 6-23); frozen, the same registers show the captures
  */

@@ -2,13 +2,15 @@
 /*
  * Software model of the Itanium (Merced) performance monitoring unit.
  *
- * Sources, cited as in the rest of the project:
- *   spec 004  Itanium Processor Reference Manual for Software Development,
- *             ch. 6 (registers, Tables 6-4..6-24) and §7.8 (events)
- *   spec 000  the same manual, §6.2.3-6.2.7 (PMC0-3, PMC13/IBR match,
- *             PMC8/9 opcode match, PMC11/DBR match, EARs)
- *   spec 001  SDM vol. 2 §7.2 (generic monitors, PSR, Table 7-5)
- *   spec 003  SDM vol. 2 §7.2.4 (context switch, Figure 7-7)
+ * Sources, with the short forms defined in
+ * Documentation/admin-guide/perf/ia64-pmu.rst:
+ *   [ITA-RM]  Intel Itanium Processor Reference Manual for Software
+ *             Development, rev. 2.0: ch. 6 (registers, Tables 6-4..6-24,
+ *             §6.2.3-6.2.7: PMC0-3, PMC13/IBR match, PMC8/9 opcode
+ *             match, PMC11/DBR match, EARs) and §7.8 (events)
+ *   [SDM-2]   Intel Itanium Architecture Software Developer's Manual,
+ *             vol. 2: §7.2 (generic monitors, PSR, Table 7-5), §7.2.4
+ *             (context switch, Figure 7-7)
  *
  * Decisions where the text is ambiguous are marked "MODEL:".
  */
@@ -93,7 +95,7 @@ static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
 #define DBR_ODD_BITS		(MASK64(59, 0) | MASK64(63, 62))
 #define IBR_X			BIT64(63)
 
-/* PAL_PERF_MON_INFO for the Itanium processor (spec 004 Table 6-24) */
+/* PAL_PERF_MON_INFO for the Itanium processor ([ITA-RM] Table 6-24) */
 #define PAL_GENERIC_PAIRS	4
 #define PAL_WIDTH		32
 #define PAL_CYCLES		0x12
@@ -156,7 +158,7 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	m->plm0_clobbers_pmd = true;
 
 	/*
-	 * spec 004 §6.2.9: after reset oi and ev of all PMCs are zero and
+	 * [ITA-RM] §6.2.9: after reset oi and ev of all PMCs are zero and
 	 * all other state not initialised by PAL is undefined. The model
 	 * makes "undefined" visible: a fixed non-zero pattern, which has
 	 * plm = 0 so no monitor counts before software programs it.
@@ -168,7 +170,7 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	for (i = 0; i < m->nr_pmd; i++)
 		m->pmd[i] = IA64_MODEL_UNDEF & itanium_pmd_bits[i];
 
-	/* PAL-initialised qualification state (spec 004 §6.2.9) */
+	/* PAL-initialised qualification state ([ITA-RM] §6.2.9) */
 	m->pmc[13] = 0x1;				/* ta = 1 */
 	m->pmc[8] = MASK64(63, 60) | MASK64(29, 3);	/* mifb=1111 */
 	m->pmc[9] = m->pmc[8];				/* match=0 */
@@ -179,7 +181,7 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	/* IBRs, DBRs and PSR bits belong to the CPU: firmware zeroes them */
 }
 
-/* The PMC that controls PMD @idx (spec 004 Table 6-4) */
+/* The PMC that controls PMD @idx ([ITA-RM] Table 6-4) */
 static unsigned int pmd_owner(unsigned int idx)
 {
 	if (idx <= 1)
@@ -239,7 +241,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 		return 0;
 
 	/*
-	 * spec 001 Table 7-5: at cpl 0 every PMD reads its value; above
+	 * [SDM-2] Table 7-5: at cpl 0 every PMD reads its value; above
 	 * cpl 0 a privileged monitor (pm = 1), or a user monitor while
 	 * PSR.sp = 1, reads zero.
 	 */
@@ -249,7 +251,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 		return 0;
 
 	/*
-	 * spec 004 §6.2.1, §6.2.7, §6.2.8.2: the EAR and BTB registers
+	 * [ITA-RM] §6.2.1, §6.2.7, §6.2.8.2: the EAR and BTB registers
 	 * hold valid data only while PMC0.fr = 1; read otherwise, they
 	 * return undefined values. The stored value stays.
 	 */
@@ -585,7 +587,7 @@ struct rec_view {
 	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
 	unsigned int nr_ev;
 	bool is;		/* IA-32 */
-	/* qualification of this record (spec 000 §6.2.4-6.2.6) */
+	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6) */
 	bool ibr_tag, tag8, tag9, dbr_tag;
 	bool has_daddr;
 	/* what the EARs and the BTB captured per repetition */
@@ -593,7 +595,7 @@ struct rec_view {
 };
 
 /*
- * IBRmatch_i / DBRRangeMatch_i of spec 000 §6.2.4 and §6.2.6, for the
+ * IBRmatch_i / DBRRangeMatch_i of [ITA-RM] §6.2.4 and §6.2.6, for the
  * 54 implemented virtual address bits: bits 50:0 compare under the mask,
  * 55:51 compare (masked) with a copy of addr{50}, 60:56 must equal
  * addr{50} and 63:61 must equal.
@@ -638,14 +640,14 @@ static bool dbr_range_match(const struct ia64_model *m, u64 addr)
 
 	if (m->psr & IA64_MODEL_PSR_DB)
 		return false;
-	/* r, w and plm of the DBRs are ignored (spec 000 §6.2.6) */
+	/* r, w and plm of the DBRs are ignored ([ITA-RM] §6.2.6) */
 	for (i = 0; i < 4; i++)
 		match |= range_match(m->dbr[2 * i], m->dbr[2 * i + 1], addr);
 	return match;
 }
 
 /*
- * Match(PMC[i]) of spec 000 §6.2.5: itype against m/i/f/b, encoding bits
+ * Match(PMC[i]) of [ITA-RM] §6.2.5: itype against m/i/f/b, encoding bits
  * 40:27 and 12:0 against match/mask 59:33 / 29:3.
  */
 static bool opcode_match(u64 pmc, unsigned int itype, u64 enc)
@@ -698,7 +700,7 @@ static bool qualified(const struct ia64_model *m,
 
 	/*
 	 * MODEL: in IA-32 code the opcode matcher and the data range check
-	 * do not operate (spec 004 §6.1.3.1) and Tag(PMC8) is 0 by its
+	 * do not operate ([ITA-RM] §6.1.3.1) and Tag(PMC8) is 0 by its
 	 * equation; Table 6-9 makes qualifiable events count there only
 	 * with PMC13.ta = 1.
 	 */
@@ -903,7 +905,7 @@ static unsigned int branch_inc(const struct rec_view *v,
 }
 
 /*
- * The monitor enable equation of spec 004 §6.2.1 with the record's cpl
+ * The monitor enable equation of [ITA-RM] §6.2.1 with the record's cpl
  * and instruction set; PMC12 ignores ism.
  */
 static bool monitor_enabled(const struct ia64_model *m, unsigned int idx,
@@ -973,7 +975,7 @@ static u64 ear_latency(u32 lat)
 	return lat > 0xfff ? 0xfff : lat;	/* MODEL: saturates */
 }
 
-/* Instruction EAR, spec 004 §6.2.7.1-6.2.7.3 */
+/* Instruction EAR, [ITA-RM] §6.2.7.1-6.2.7.3 */
 static void iear_check(const struct ia64_model *m, struct rec_view *v)
 {
 	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
@@ -1006,7 +1008,7 @@ static void iear_capture(struct ia64_model *m, const struct rec_view *v)
 	m->stats.ear_captures++;
 }
 
-/* Data EAR, spec 004 §6.2.7.4-6.2.7.6 */
+/* Data EAR, [ITA-RM] §6.2.7.4-6.2.7.6 */
 static void dear_check(const struct ia64_model *m, struct rec_view *v)
 {
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
@@ -1042,7 +1044,7 @@ static void dear_capture(struct ia64_model *m, const struct rec_view *v)
 }
 
 /*
- * Branch trace buffer capture condition, spec 004 §6.2.8.1, Table 6-21.
+ * Branch trace buffer capture condition, [ITA-RM] §6.2.8.1, Table 6-21.
  * MODEL: the equation of §6.2.8.1 is garbled (its "or"s are displaced).
  * Read as a target term AND a path term, it makes the manual's own
  * recipe for all mispredicted branches, tm=11 ptm=01 ppm=01 with tar,
@@ -1228,8 +1230,8 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	/*
 	 * Per-repetition increment of each counter: the monitor enable
 	 * equation, then the threshold: a non-zero threshold counts 1 in
-	 * each cycle whose increment exceeds it (spec 004 §6.1.1.3; the
-	 * Table 6-6 sentence is cut off in the text; spec 002: "more than
+	 * each cycle whose increment exceeds it ([ITA-RM] §6.1.1.3; the
+	 * Table 6-6 sentence is cut off in the text; [PFM-I2]: "more than
 	 * n times per cycle").
 	 */
 	k = left;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Software model of the performance monitoring unit of one Itanium CPU,
- * written from the manuals (spec 004 ch. 6, spec 000 §6.2.3-6.2.7,
- * spec 001 §7.2, spec 003 §7.2.4), never from the driver. Pure C: it is
+ * written from the manuals ([ITA-RM] ch. 6, [ITA-RM] §6.2.3-6.2.7,
+ * [SDM-2] §7.2, [SDM-2] §7.2.4), never from the driver. Pure C: it is
  * linked into the simulated backend and into userspace unit tests
  * (tools/testing/ia64_pmu_model).
  *
@@ -35,7 +35,7 @@ enum ia64_model_cpu {
 #define IA64_MODEL_MAX_PMC	32
 #define IA64_MODEL_MAX_PMD	32
 
-/* Architectural PSR bits the PMU depends on (spec 001 §7.2.1) */
+/* Architectural PSR bits the PMU depends on ([SDM-2] §7.2.1) */
 #define IA64_MODEL_PSR_UP	(1ULL << 2)
 #define IA64_MODEL_PSR_SP	(1ULL << 20)
 #define IA64_MODEL_PSR_PP	(1ULL << 21)
@@ -47,11 +47,11 @@ enum ia64_model_cpu {
 				 IA64_MODEL_PSR_PP | IA64_MODEL_PSR_DB | \
 				 IA64_MODEL_PSR_CPL | IA64_MODEL_PSR_IS)
 
-/* PMC0 (spec 004 Table 6-7) */
+/* PMC0 ([ITA-RM] Table 6-7) */
 #define IA64_MODEL_PMC0_FR	0x1ULL
 #define IA64_MODEL_PMC0_OVFL	0xf0ULL
 
-/* Generic PMC fields (spec 004 Figures 6-13/6-14) */
+/* Generic PMC fields ([ITA-RM] Figures 6-13/6-14) */
 #define IA64_MODEL_PMC_PLM	0xfULL
 #define IA64_MODEL_PMC_EV	(1ULL << 4)
 #define IA64_MODEL_PMC_OI	(1ULL << 5)
@@ -66,7 +66,7 @@ enum ia64_model_cpu {
 
 /*
  * What the EAR and BTB PMDs (PMD0-3, PMD8-16, PMD17) read while PMC0.fr
- * is 0: spec 004 §6.2.1, §6.2.7 and §6.2.8.2 make such reads undefined.
+ * is 0: [ITA-RM] §6.2.1, §6.2.7 and §6.2.8.2 make such reads undefined.
  * The stored value is unchanged; a read once frozen returns it. In every
  * one of these formats the pattern says "nothing captured" and cannot be
  * a capture:
@@ -131,7 +131,7 @@ void ia64_model_write_dbr(struct ia64_model *m, unsigned int idx, u64 val);
 u64 ia64_model_get_psr(struct ia64_model *m);
 void ia64_model_set_psr(struct ia64_model *m, u64 psr);
 
-/* PAL_PERF_MON_INFO (spec 004 Table 6-24); returns the PAL status (0) */
+/* PAL_PERF_MON_INFO ([ITA-RM] Table 6-24); returns the PAL status (0) */
 long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
 				  u64 *info);
 /* CPUID[3], the version information register */

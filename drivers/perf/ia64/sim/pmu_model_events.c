@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Event table of the Itanium (Merced) PMU model, transcribed from
- * spec 004 §7.8 "Performance Monitor Event List", in the order of §7.8.
+ * [ITA-RM] §7.8 "Performance Monitor Event List", in the order of §7.8.
  *
  * Columns: name, event code, unit mask, counters, max. increment/cycle,
  * qualification support. Notes on the transcription:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Event table of the Itanium PMU model: the model's own transcription of
- * spec 004 §7.8 (Performance Monitor Event List), one row per event, with
+ * [ITA-RM] §7.8 (Performance Monitor Event List), one row per event, with
  * the unit-mask pattern, the counters that can count it, its maximum
  * increment per cycle and the qualifications it supports.
  *

@@ -78,7 +78,7 @@ static const struct {
 /* Cycles of a pipeline flush after a mispredicted branch */
 #define FR_FLUSH	6
 
-/* Stall events of cycles records (spec 004 §7.8 codes) */
+/* Stall events of cycles records ([ITA-RM] §7.8 codes) */
 #define EV_INST_ACCESS_CYCLE		0x01
 #define EV_DATA_ACCESS_CYCLE		0x03
 #define EV_PIPELINE_ALL_FLUSH_CYCLE	0x04

@@ -141,7 +141,7 @@ static void sim_raise(struct sim_cpu *sc, struct pt_regs *regs)
  * @ip and data address @sp: the mix of pmu_model_freerun.c for an
  * 800 MHz Itanium, seeded by the task and the time (a new phase every
  * 134 ms). The idle task counts nothing: PAL_LIGHT_HALT freezes
- * monitoring (spec 004 §6.2.9). Irqs off, this CPU.
+ * monitoring ([ITA-RM] §6.2.9). Irqs off, this CPU.
  */
 static void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
 			 u64 ip, u64 sp, struct pt_regs *regs)
@@ -275,7 +275,7 @@ void ia64_pmu_write_pmc(unsigned int idx, u64 val)
 
 	if (idx == 0) {
 		if (fault_stuck_fr)
-			val |= 1;	/* PMC0.fr, spec 004 §6.2.3 */
+			val |= 1;	/* PMC0.fr, [ITA-RM] §6.2.3 */
 		if (READ_ONCE(fault_lose_pmc0_writes)) {
 			WRITE_ONCE(fault_lose_pmc0_writes,
 				   fault_lose_pmc0_writes - 1);
@@ -637,7 +637,7 @@ static int sim_period_get(void *data, u64 *val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_period_fops, sim_period_get, sim_period_set,
 			 "%llu\n");
 
-/* A bogus PMU interrupt (spec 003 §7.2.4.3): the line fires, fr clear */
+/* A bogus PMU interrupt ([SDM-2] §7.2.4.3): the line fires, fr clear */
 static void sim_spurious_irq(void *unused)
 {
 	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);

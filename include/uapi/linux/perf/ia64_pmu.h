@@ -12,7 +12,7 @@
 #include <linux/types.h>
 
 /*
- * attr.config uses the layout of the generic PMC4-7 registers (spec 004
+ * attr.config uses the layout of the generic PMC4-7 registers ([ITA-RM]
  * Figures 6-13/6-14), so raw codes match libpfm and the linux-ia64 tree:
  * "r1200" is es=0x12 (CPU_CYCLES), umask 0.
  *
@@ -59,13 +59,13 @@
  * at instruction pointer "ip", at privilege level "cpl" in instruction
  * set "isa". Each monitor decides per record whether it counts, with the
  * record's cpl and isa in place of PSR.cpl and PSR.is in the monitor
- * enable equation (spec 004 §6.2.1); PSR.up, PSR.pp and PSR.db are the
+ * enable equation ([ITA-RM] §6.2.1); PSR.up, PSR.pp and PSR.db are the
  * PMU's own. Qualification by instruction address range (IBRs, PMC13),
  * opcode match (PMC8/9) and data address range (DBRs, PMC11.pt) uses the
  * record's ip, slot, encoding and data address, for the events that
- * support it in spec 004 §7.8.
+ * support it in [ITA-RM] §7.8.
  *
- * Counting semantics (event names of spec 004 §7.8):
+ * Counting semantics (event names of [ITA-RM] §7.8):
  * - Only cycles records make time pass: each repetition is one CPU cycle
  *   and counts CPU_CYCLES once, plus the listed per-cycle increments.
  * - Every other record counts the events it implies, once per
@@ -159,7 +159,7 @@ struct ia64_pmu_rec_cycles {
  * thresholds).
  * IA-64 (isa 0): counts IA64_INST_RETIRED (umask 0000, all
  * instructions), IA64_TAGGED_INST_RETIRED (umask 0011 if tagged by PMC8,
- * 0010 if tagged by PMC9, spec 000 §6.2.5), INST_DISPERSED,
+ * 0010 if tagged by PMC9, [ITA-RM] §6.2.5), INST_DISPERSED,
  * NOPS_RETIRED (flag NOP), PREDICATE_SQUASHED_RETIRED (flag PRED_OFF).
  * per_cycle 1..6; slot 0..2, L only in slot 1 and X only in slot 2.
  * The opcode matcher sees L and X as an I-syllable.
@@ -206,7 +206,7 @@ struct ia64_pmu_rec_inst {
  * L3_READS.DATA_READS / L3_WRITES.DATA_WRITES (.HIT/.MISS), and for
  * the TLB outcome DTC_MISSES (not L1), DTLB_MISSES (VHPT, SW),
  * DTLB_INSERTS_HPW (VHPT). Loads feed the data EAR in cache mode, all
- * accesses in TLB mode (spec 004 §6.2.7.4); DATA_EAR_EVENTS counts its
+ * accesses in TLB mode ([ITA-RM] §6.2.7.4); DATA_EAR_EVENTS counts its
  * captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
  * encoding are those of the access (IA-32: encoding 0).
  */
@@ -229,7 +229,7 @@ struct ia64_pmu_rec_mem {
  * IA64_PMU_REC_FETCH: "repeat" instruction fetches of the 32-byte line
  * at ip. Demand fetches count L1I_DEMAND_READS, L2_INST_DEMAND_READS
  * (level > L1), ITLB_MISSES_FETCH (tlb VHPT or SW), ITLB_INSERTS_HPW
- * (VHPT) and feed the instruction EAR (spec 004 §6.2.7.1);
+ * (VHPT) and feed the instruction EAR ([ITA-RM] §6.2.7.1);
  * INSTRUCTION_EAR_EVENTS counts its captures. Prefetches count
  * L1I_PREFETCH_READS and L2_INST_PREFETCH_READS (level > L1). Lines
  * from beyond L1 count ISB_LINES_IN, L2_REFERENCES, L2_MISSES (level >
@@ -253,7 +253,7 @@ struct ia64_pmu_rec_fetch {
 #define IA64_PMU_BR_LOOP	4	/* counted / modulo-scheduled loop */
 #define IA64_PMU_BR_IA		5	/* br.ia to IA-32 */
 
-/* struct ia64_pmu_rec_branch.predictor (spec 004 §6.2.8.1) */
+/* struct ia64_pmu_rec_branch.predictor ([ITA-RM] §6.2.8.1) */
 #define IA64_PMU_PRED_TAR	0	/* target address registers, stage 1 */
 #define IA64_PMU_PRED_TAC	1	/* target address cache, stage 2 */
 #define IA64_PMU_PRED_BAC	2	/* branch address calculator, stage 3 */
@@ -268,7 +268,7 @@ struct ia64_pmu_rec_fetch {
  * IA64_PMU_REC_BRANCH: "repeat" retirements of the branch at ip/slot
  * (IA-64 only), one per cycle. Counts BRANCH_PATH.*, BRANCH_PREDICTOR.*
  * (stage from "predictor"), BRANCH_MULTIWAY.* (flag MULTIWAY),
- * BRANCH_TAKEN_SLOT, and feeds the branch trace buffer (spec 004
+ * BRANCH_TAKEN_SLOT, and feeds the branch trace buffer ([ITA-RM]
  * §6.2.8): the branch (ip, slot or 3 if not taken, mispredict bit) and
  * then "target"; BRANCH_EVENT counts captured branches.
  */

@@ -67,7 +67,7 @@ TEST(reserved_config_bits_einval)
 
 TEST(unknown_event_code_einval)
 {
-	/* 0x13 and 0x7a are no event of spec 004 §7.8; 0x00 is one */
+	/* 0x13 and 0x7a are no event of [ITA-RM] §7.8; 0x00 is one */
 	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x13, 0)));
 	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x7a, 0)));
 	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x00, 0)));

@@ -14,7 +14,7 @@
 #define IP_A		0x4000000000001000ULL
 #define IP_B		0x4000000000002040ULL
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
-/* IA64_TAGGED_INST_RETIRED with the PMC8 tag (spec 004 Table 7-30) */
+/* IA64_TAGGED_INST_RETIRED with the PMC8 tag ([ITA-RM] Table 7-30) */
 #define CFG_TAGGED_PMC8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
 #define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 
@@ -274,7 +274,7 @@ TEST_F(fault, spurious_irq_ignored)
 /*
  * An earlier user of the qualification registers (or the kernel before
  * a kexec) left PMC8/9, PMC11 and PMC13 restricting every qualifiable
- * event. The driver gives them their reset values (spec 004 §6.2.9) when
+ * event. The driver gives them their reset values ([ITA-RM] §6.2.9) when
  * a CPU comes up: an opcode-qualified event counts every instruction.
  */
 TEST_F(fault, registers_initialised_at_bringup)

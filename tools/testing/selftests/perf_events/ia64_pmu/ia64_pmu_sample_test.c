@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sampling through the overflow interrupt (spec 003 Figure 7-7), with
+ * Sampling through the overflow interrupt ([SDM-2] Figure 7-7), with
  * samples counted exactly: the PMU model raises the interrupt in the
  * cycle a counter wraps and the backend delivers it before the rest of
  * the record runs, with the record's ip as the interrupted ip.
@@ -228,7 +228,7 @@ TEST_F(smp, frequency_mode_converges)
 
 /*
  * The overflow of a task that is switched out before its interrupt comes
- * (spec 003 §7.2.4.2): the delayed interrupt arrives in another task's
+ * ([SDM-2] §7.2.4.2): the delayed interrupt arrives in another task's
  * context and is bogus there; the sample goes to the task that
  * overflowed, when it runs again. The other task, sampling with a
  * period it never reaches, gets nothing.

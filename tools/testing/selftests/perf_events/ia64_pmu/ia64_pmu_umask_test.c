@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Raw umask selections of the Itanium PMU: perf_event_open takes every
- * selection spec 004 §7.8 defines for an event code, and only those
+ * selection [ITA-RM] §7.8 defines for an event code, and only those
  * (Documentation/admin-guide/perf/ia64-pmu.rst, "Raw events"). The exact
  * counts come from execution records injected into the PMU model on the
  * test's own CPU.
@@ -12,7 +12,7 @@
 
 #define USER_IP		0x4000000000001000ULL
 
-/* Event codes of spec 004 §7.8 */
+/* Event codes of [ITA-RM] §7.8 */
 #define ES_TAGGED	0x08	/* IA64_TAGGED_INST_RETIRED, Table 7-30 */
 #define ES_TAKEN_SLOT	0x0d	/* BRANCH_TAKEN_SLOT, Table 7-29 */
 #define ES_PFLUSH	0x33	/* PIPELINE_FLUSH, Table 7-32 */
@@ -44,7 +44,7 @@ static int raw_errno(unsigned int es, unsigned int umask)
 	return open_errno(&attr);
 }
 
-/* The selections of the Hardening issue, each valid by spec 004 §7.8 */
+/* The selections of the Hardening issue, each valid by [ITA-RM] §7.8 */
 static const struct sel valid[] = {
 	/* Table 7-30: PMC9 tag, PMC8 tag, all */
 	{ ES_TAGGED, 0x2 }, { ES_TAGGED, 0x3 }, { ES_TAGGED, 0x0 },
@@ -189,7 +189,7 @@ FIXTURE_TEARDOWN(pinned)
 
 /*
  * IA64_TAGGED_INST_RETIRED with the PMC9 tag (umask 0010, Table 7-30).
- * PMC8/9 keep their reset value, which tags every instruction (spec 004
+ * PMC8/9 keep their reset value, which tags every instruction ([ITA-RM]
  * §6.2.9, Figure 6-17): the PMC9 tag counts exactly what
  * IA64_INST_RETIRED (umask 0000) counts.
  */

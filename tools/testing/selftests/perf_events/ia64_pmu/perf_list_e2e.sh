@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf list shows every event of the model's table (spec 004 §7.8: 161
+# perf list shows every event of the model's table ([ITA-RM] §7.8: 161
 # entries, two of them split in two: 163 events) under the cpu PMU.
 set -u
 
