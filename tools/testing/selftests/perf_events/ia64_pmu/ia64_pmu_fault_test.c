@@ -16,7 +16,6 @@
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
 /* IA64_TAGGED_INST_RETIRED with the PMC8 tag ([ITA-RM] Table 7-30) */
 #define CFG_TAGGED_PMC8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
-#define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 
 /* A sampling event on @cpu (pid -1), or on this task (@cpu -1) */
 static int open_sampler(uint64_t cfg, uint64_t period, int cpu,
@@ -105,18 +104,6 @@ static int kmsg_count(int fd, const char *what)
 		count += !!strstr(line, what);
 	}
 	return count;
-}
-
-static int set_cpu1_online(int on)
-{
-	int fd = open(CPU1_ONLINE, O_WRONLY);
-	int ok;
-
-	if (fd < 0)
-		return -errno;
-	ok = write(fd, on ? "1" : "0", 1) == 1;
-	close(fd);
-	return ok ? 0 : -errno;
 }
 
 /* Longer than two watchdog periods (100 ms) under emulation */

@@ -11,19 +11,6 @@
 #include "ia64_pmu_test.h"
 
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
-#define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
-
-static int set_online(int on)
-{
-	int fd = open(CPU1_ONLINE, O_WRONLY);
-	int ok;
-
-	if (fd < 0)
-		return -errno;
-	ok = write(fd, on ? "1" : "0", 1) == 1;
-	close(fd);
-	return ok ? 0 : -errno;
-}
 
 static uint64_t cycles_on(int fd)
 {
@@ -59,12 +46,12 @@ TEST(cpu_offline_online_counts_exactly)
 
 		/* offline with the event open: it stops counting */
 		ASSERT_EQ(0, pin_cpu(0));
-		ASSERT_EQ(0, set_online(0));
+		ASSERT_EQ(0, set_cpu1_online(0));
 		ASSERT_EQ(0, inject_cycles(500));
 		EXPECT_EQ(1000, cycles_on(cpu_fd));
 		close(cpu_fd);
 
-		ASSERT_EQ(0, set_online(1));
+		ASSERT_EQ(0, set_cpu1_online(1));
 
 		/* a per-task event on the returned CPU counts exactly */
 		counting_attr(&attr, CFG_CYCLES);
@@ -93,7 +80,7 @@ static int cpu1_in_online_mask(void)
 
 static void *online_cpu1(void *arg)
 {
-	*(int *)arg = set_online(1);
+	*(int *)arg = set_cpu1_online(1);
 	return NULL;
 }
 
@@ -112,7 +99,7 @@ TEST(cpu_wide_event_installed_while_cpu_comes_online)
 
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, pin_cpu(0));
-	ASSERT_EQ(0, set_online(0));
+	ASSERT_EQ(0, set_cpu1_online(0));
 	ASSERT_EQ(0, sim_set("fault/online_delay_ms", "500"));
 	ASSERT_EQ(0, pthread_create(&t, NULL, online_cpu1, &online_ret));
 	counting_attr(&attr, CFG_CYCLES);

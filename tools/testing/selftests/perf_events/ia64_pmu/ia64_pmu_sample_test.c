@@ -220,8 +220,13 @@ TEST_F(smp, frequency_mode_converges)
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	n = samples(&r, ips, 4, 0, NULL, NULL);
 	TH_LOG("%d samples in 1 s after convergence, sample_freq 100", n);
-	EXPECT_GT(n, 50);
-	EXPECT_LT(n, 150);
+	/*
+	 * The order of magnitude: an emulated CPU starved by the host
+	 * takes fewer ticks (measured 45-100); a broken frequency mode
+	 * gives a handful or thousands.
+	 */
+	EXPECT_GT(n, 20);
+	EXPECT_LT(n, 200);
 	ring_unmap(&r);
 	close(fd);
 }

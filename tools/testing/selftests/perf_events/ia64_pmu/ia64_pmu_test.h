@@ -75,6 +75,19 @@ static inline int pin_cpu(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
+/* Take CPU1 offline (0) or bring it back (1); 0 or -errno */
+static inline int set_cpu1_online(int on)
+{
+	int fd = open("/sys/devices/system/cpu/cpu1/online", O_WRONLY);
+	int ok;
+
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, on ? "1" : "0", 1) == 1;
+	close(fd);
+	return ok ? 0 : -errno;
+}
+
 /* Stay on the CPU, busy, for @ms milliseconds */
 static inline void busy_ms(long ms)
 {
