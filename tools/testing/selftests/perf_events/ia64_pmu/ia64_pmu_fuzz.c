@@ -17,15 +17,24 @@
  *
  * What it checks; a failure prints the seed, the iteration, the recent
  * operations and the model's registers, and the exit status is 1:
- * - counts: about every two seconds, with every fault knob off and, when
- *   faults were injected since the last check, after the driver had
- *   RECOVERY_MS of monitored time to recover from them, a per-task
- *   CPU_CYCLES event (exclude_kernel) of this task on one CPU must count
- *   exactly the user-level cycles injected. Variants: raw or generic
- *   event, pinned, in a group with IA64_INST_RETIRED (exact too),
- *   inherited by a child that injects its own cycles. Fuzzed events
- *   that are still open may keep it off the PMU: the check only asserts
- *   when time_running == time_enabled, and counts a skip otherwise.
+ * - counts: about every two seconds, and after each close_all() (every
+ *   few hundred iterations), with every fault knob off, no child left
+ *   and, when faults were injected since the last check, after the
+ *   driver had RECOVERY_MS of monitored time to recover from them
+ *   (its watchdog looks every 100 ms):
+ *   - the sentinels, pinned CPU-wide CPU_CYCLES events (exclude_kernel)
+ *     open across the fault windows, count exactly the user-level cycles
+ *     this task injects on their CPU. Nothing but the driver itself can
+ *     unfreeze a PMU that only CPU-wide events use; half of the
+ *     close_all() are followed by such a fault: a CPU-wide sampling
+ *     event overflows while a knob is on, then the check;
+ *   - a new per-task CPU_CYCLES event (exclude_kernel) of this task on
+ *     one CPU counts exactly the user-level cycles injected. Variants:
+ *     raw or generic event, pinned, in a group with IA64_INST_RETIRED
+ *     (exact too), inherited by a child that injects its own cycles.
+ *   Fuzzed events still open may keep an event off the PMU: a check
+ *   only asserts when the event ran all the time it was enabled, and
+ *   counts a skip otherwise.
  * - records: a stream built valid by the rules of the uapi header is
  *   accepted; one with a single malformed record is refused (EINVAL);
  * - ring buffers mapped read-write hold at most their size of
@@ -148,6 +157,7 @@ static uint64_t rnd_u64(void)
 struct ev {
 	int fd;
 	uint64_t period;	/* sampling period (1 in freq mode), or 0 */
+	bool backward;		/* write_backward: data_head runs down */
 	void *map;		/* ring buffer mapping, or NULL */
 	size_t map_len;
 	bool map_rw;		/* read-write: we own data_tail */
@@ -159,6 +169,10 @@ static int nr_evs;
 
 static pid_t children[MAX_CHILDREN];
 static int nr_children;
+
+/* CPU-wide CPU_CYCLES events open across fault windows: see sentinel_open */
+static int sentinel[2] = { -1, -1 };
+static bool sentinels_on;
 
 struct pmu_event {
 	uint8_t es, umask;
@@ -220,7 +234,8 @@ static struct {
 	long ring_records, polls, injects, injects_ok, bad_injects;
 	long forks, execs, child_signals, affinity, offlines, onlines;
 	long faults, checks, checks_ok, checks_skipped, checks_faults;
-	long failures;
+	long sentinel_checks, sentinel_ok, sentinel_skipped, sentinel_faults;
+	long quiet_faults, failures;
 	long kernel_problems, sigs;
 } st;
 
@@ -555,6 +570,7 @@ static void ev_add(int fd, const struct perf_event_attr *attr)
 	memset(e, 0, sizeof(*e));
 	e->fd = fd;
 	e->period = attr->freq ? 1 : attr->sample_period;
+	e->backward = attr->write_backward;
 }
 
 /*
@@ -1201,9 +1217,10 @@ static void op_munmap(void)
 }
 
 /*
- * Read the records of a ring buffer. Mapped read-write, the kernel never
- * writes past data_tail: at most the data size is unread, and every
- * record header is well formed.
+ * Read the records of a ring buffer. Mapped read-write and written
+ * forward, the kernel never writes past data_tail: at most the data size
+ * is unread, and every record header is well formed. (Events that share
+ * a ring through SET_OUTPUT have the same direction.)
  */
 static void ring_drain(struct ev *e)
 {
@@ -1217,8 +1234,8 @@ static void ring_drain(struct ev *e)
 	if (!size)
 		return;
 	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
-	if (!e->map_rw) {
-		/* overwrite mode: nothing to check, nothing to free */
+	if (!e->map_rw || e->backward) {
+		/* overwrite mode or backward: nothing to check or free */
 		return;
 	}
 	if (head - e->tail > size) {
@@ -1953,6 +1970,45 @@ static void op_fault(void)
 	}
 }
 
+/*
+ * The sentinels: a pinned CPU-wide CPU_CYCLES event (user level) on each
+ * CPU, open across fault windows like a "perf stat -a" in the
+ * background. A task switch reprograms the PMU for the task's events,
+ * not for them: a driver that does not recover from a fault by itself
+ * leaves them frozen. They are open in about two of three periods
+ * between two close_all(), so that the PMU also goes without events.
+ */
+static void sentinel_open(int cpu)
+{
+	struct perf_event_attr attr;
+
+	if (sentinel[cpu] >= 0)
+		close(sentinel[cpu]);
+	counting_attr(&attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	attr.type = pmu_type;
+	attr.disabled = 0;
+	attr.pinned = 1;
+	attr.exclude_kernel = 1;
+	sentinel[cpu] = sys_perf_event_open(&attr, -1, cpu, -1,
+					    PERF_FLAG_FD_CLOEXEC);
+	note("sentinel on CPU%d: fd %d", cpu, sentinel[cpu]);
+}
+
+static void sentinels(bool on)
+{
+	int cpu;
+
+	sentinels_on = on;
+	for (cpu = 0; cpu < nr_cpus && cpu < 2; cpu++) {
+		if (on && (cpu == 0 || !cpu1_offline)) {
+			sentinel_open(cpu);
+		} else if (!on && sentinel[cpu] >= 0) {
+			close(sentinel[cpu]);
+			sentinel[cpu] = -1;
+		}
+	}
+}
+
 /* CPU hotplug: CPU1 offline for a window of iterations -------------- */
 
 static int set_cpu1(bool online)
@@ -1968,6 +2024,9 @@ static int set_cpu1(bool online)
 		if (online) {
 			st.onlines++;
 			cpu1_clobbered = false;
+			/* CPU1's events ended when it went offline */
+			if (sentinels_on)
+				sentinel_open(1);
 		} else {
 			st.offlines++;
 		}
@@ -2009,6 +2068,15 @@ static void reap(bool wait)
 		}
 		children[i--] = children[--nr_children];
 	}
+}
+
+static void kill_children(void)
+{
+	int i;
+
+	for (i = 0; i < nr_children; i++)
+		kill(children[i], SIGKILL);
+	reap(true);
 }
 
 static void child_ops(int n)
@@ -2248,13 +2316,122 @@ static void read_check(int fd, bool group, struct reading *r)
 }
 
 /*
- * Open a CPU_CYCLES event on this task alone on @cpu, inject known
- * records and compare. @quiet: every fuzzed event is closed.
+ * The sentinel of @cpu counts exactly the user cycles this task injects
+ * there, whenever it ran all that time: no other task injects meanwhile
+ * and freerun is off.
+ */
+static void check_sentinel(int cpu, bool quiet, bool recovering)
+{
+	uint8_t buf[MAX_RECS * 256];
+	struct reading r0, r1;
+	struct expect x = { 0 };
+	uint64_t got;
+	size_t len;
+	int ret;
+
+	if (pin_cpu(cpu))
+		return;
+	st.sentinel_checks++;
+	/* PR_TASK_PERF_EVENTS_DISABLE (op_prctl) disables it too */
+	ioctl(sentinel[cpu], PERF_EVENT_IOC_ENABLE, 0);
+	len = gen_check_stream(buf, &x);
+	read_check(sentinel[cpu], false, &r0);
+	ret = inject(buf, len);
+	read_check(sentinel[cpu], false, &r1);
+	if (ret) {
+		failure(cpu, "sentinel check: records refused: %s",
+			strerror(-ret));
+		return;
+	}
+	if (!r0.ok || !r1.ok) {
+		/* pinned, it lost its counter to an exclusive event */
+		note("sentinel on CPU%d: no reading, reopened", cpu);
+		st.sentinel_skipped++;
+		sentinel_open(cpu);
+		return;
+	}
+	if (r1.enabled == r0.enabled ||
+	    r1.enabled - r0.enabled != r1.running - r0.running) {
+		st.sentinel_skipped++;
+		return;
+	}
+	got = r1.value[0] - r0.value[0];
+	note("sentinel on CPU%d%s: %llu cycles, counted %llu", cpu,
+	     recovering ? ", after faults" : "", (unsigned long long)x.cycles,
+	     (unsigned long long)got);
+	if (got != x.cycles) {
+		failure(cpu, "count check cpu-wide (sentinel) on CPU%d%s%s: %llu user cycles injected, %llu counted (ran %llu of %llu ns)",
+			cpu, quiet ? ", after close_all" : "",
+			recovering ? ", faults before it" : "",
+			(unsigned long long)x.cycles, (unsigned long long)got,
+			(unsigned long long)(r1.running - r0.running),
+			(unsigned long long)(r1.enabled - r0.enabled));
+		return;
+	}
+	st.sentinel_ok++;
+	st.sentinel_faults += recovering;
+}
+
+/*
+ * A fault while only CPU-wide events use the PMU of @cpu: every fuzzed
+ * event closed, no child, a CPU-wide sampling event that overflows while
+ * a fault knob is on. The count check follows at once: nothing but the
+ * driver itself may bring that PMU back.
+ */
+static void quiet_fault(void)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	int cpu = !cpu1_offline && chance(50) ? 1 : 0, fd, ret;
+	uint64_t period = rnd_between(100, 100000), n;
+
+	kill_children();
+	if (pin_cpu(cpu))
+		return;
+	counting_attr(&attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	attr.type = pmu_type;
+	attr.disabled = 0;
+	attr.exclude_kernel = chance(50);
+	attr.sample_period = period;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, -1, cpu, -1, 0);
+	if (fd < 0)
+		return;
+	ev_add(fd, &attr);
+	st.quiet_faults++;
+	switch (rnd(4)) {
+	case 0:
+		knob_set(K_LOSE_PMC0, rnd_between(1, 2), 1);
+		break;
+	case 1:
+		knob_set(K_STUCK_FR, 1, 1);
+		break;
+	case 2:
+		knob_set(K_CYCLES_PER_ACCESS, rnd_between(1, 1000), 1);
+		break;
+	default:
+		ret = write_file(SIM_DIR "/fault/spurious_irq",
+				 cpu ? "1" : "0");
+		note("spurious_irq %d: %d", cpu, ret);
+		faulted = true;
+		break;
+	}
+	n = period * rnd_between(1, 5) + rnd(period);
+	rec_cycles(&b, USER_IP, n, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ret = sim_inject(&b);
+	note("CPU%d sampler fd %d period %llu, %llu cycles: %d", cpu, fd,
+	     (unsigned long long)period, (unsigned long long)n, ret);
+}
+
+/*
+ * The sentinels, then a new CPU_CYCLES event of this task on one CPU:
+ * inject known records and compare. @quiet: right after close_all().
  */
 static void check_count(bool quiet)
 {
 	uint8_t buf[MAX_RECS * 256];
-	int variant = rnd(NR_CHECKS), cpu, fd, sib = -1, ret, status;
+	int variant = rnd(NR_CHECKS), cpu, fd, sib = -1, ret, status = 0;
 	bool group = variant == CHECK_GROUP, recovering = faulted;
 	struct expect x = { 0 }, cx = { 0 };
 	struct reading before, after;
@@ -2269,6 +2446,14 @@ static void check_count(bool quiet)
 	if (!quiesce())
 		goto out;
 	faulted = false;
+	/* no other task injects records while the sentinels count */
+	kill_children();
+	if (recovering)
+		usleep(RECOVERY_MS * 1000);
+	for (cpu = 0; cpu < 2; cpu++)
+		if (sentinel[cpu] >= 0)
+			check_sentinel(cpu, quiet, recovering);
+
 	cpu = !cpu1_offline && chance(50) ? 1 : 0;
 	if (pin_cpu(cpu)) {
 		failure(-1, "check: cannot run on CPU%d: %s", cpu,
@@ -2310,8 +2495,11 @@ static void check_count(bool quiet)
 		}
 	}
 
-	/* the driver's watchdog runs while the CPU is monitored: stay */
-	if (recovering)
+	/*
+	 * The driver's watchdog runs while the CPU is monitored: stay, as
+	 * without a sentinel the CPU is monitored only while this task runs
+	 */
+	if (recovering && sentinel[cpu] < 0)
 		busy_ms(RECOVERY_MS);
 	read_check(fd, group, &before);
 
@@ -2363,7 +2551,7 @@ static void check_count(bool quiet)
 	if (got != x.cycles) {
 		failure(cpu, "count check %s on CPU%d%s%s: %llu user cycles injected, %llu counted (enabled %llu ns, running %llu ns)",
 			check_name[variant], cpu,
-			quiet ? ", no other event open" : "",
+			quiet ? ", after close_all" : "",
 			recovering ? ", faults before it" : "",
 			(unsigned long long)x.cycles,
 			(unsigned long long)got,
@@ -2552,6 +2740,7 @@ int main(int argc, char **argv)
 	       NAME, nr_pmu_events, PMU_DIR, pmu_type, nr_cpus,
 	       no_hotplug ? ", no hotplug" : "", seconds);
 
+	sentinels(true);
 	t0 = now_ms();
 	deadline = t0 + seconds * 1000;
 	next_check = t0 + CHECK_EVERY_MS / 2;
@@ -2566,6 +2755,9 @@ int main(int argc, char **argv)
 		if (iter >= next_close) {
 			cur_op = "close_all";
 			close_all();
+			sentinels(chance(67));
+			if (chance(50))
+				quiet_fault();
 			check_count(true);
 			next_close = iter + rnd_between(200, 500);
 		}
@@ -2590,6 +2782,7 @@ int main(int argc, char **argv)
 	close_all();
 	check_count(true);
 	check_count(true);
+	sentinels(false);
 	if (cpu1_clobbered && !no_hotplug && !set_cpu1(false))
 		set_cpu1(true);
 	restore_all();
@@ -2611,9 +2804,14 @@ int main(int argc, char **argv)
 			printf(" %s %d", i ? strerrorname_np(i) : "ok",
 			       open_errno_count[i]);
 	printf("\n");
-	printf("%s: count checks %ld: %ld exact (%ld right after faults), %ld skipped (not running all the time), %ld failures, %ld kernel problems\n",
+	printf("%s: count checks %ld: %ld exact (%ld right after faults), %ld skipped (not running all the time)\n",
 	       NAME, st.checks, st.checks_ok, st.checks_faults,
-	       st.checks_skipped, st.failures, st.kernel_problems);
+	       st.checks_skipped);
+	printf("%s: cpu-wide checks %ld: %ld exact (%ld right after faults, %ld quiet fault episodes), %ld skipped\n",
+	       NAME, st.sentinel_checks, st.sentinel_ok, st.sentinel_faults,
+	       st.quiet_faults, st.sentinel_skipped);
+	printf("%s: %ld failures, %ld kernel problems\n", NAME, st.failures,
+	       st.kernel_problems);
 	printf("%s: %ld iterations in %llu s, seed %llu\n", NAME, iter,
 	       (unsigned long long)(now_ms() - t0 + 500) / 1000,
 	       (unsigned long long)seed);
