@@ -57,6 +57,9 @@
 
 #include "pmu_model.h"
 
+/* Longest wait of an injection for the interrupt it raised */
+#define SIM_IRQ_WAIT_NS		(100 * NSEC_PER_MSEC)
+
 /* Largest write accepted by "inject" */
 #define SIM_INJECT_MAX		(1U << 20)
 
@@ -495,9 +498,18 @@ static void sim_run_record(const void *rec)
 			wait = sim_arm_irq(sc, delay) && !delay;
 		}
 		local_irq_restore(flags);
-		if (wait)
-			while (READ_ONCE(sc->irq_armed))
+		/*
+		 * Bounded: an interrupt that keeps re-arming itself (a storm
+		 * of overflows raised by the handler's own accesses) must not
+		 * hold this CPU with preemption off (found by the fuzzer).
+		 */
+		if (wait) {
+			u64 until = ktime_get_ns() + SIM_IRQ_WAIT_NS;
+
+			while (READ_ONCE(sc->irq_armed) &&
+			       ktime_get_ns() < until)
 				cpu_relax();
+		}
 		preempt_enable();
 		cond_resched();
 	} while (more);
