@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include <uapi/linux/perf/ia64_pmu.h>
 
+#include "ia64_pmu_btb.h"
 #include "ia64_pmu_table.h"
 
 
@@ -100,6 +101,17 @@ struct ia64_pmu_cpu {
 	unsigned long wd_irqs;		/* ... at the last watchdog check */
 	bool wd_frozen;			/* frozen at the last check */
 	bool wd_warned;			/* this freeze was reported */
+	/* context switch, ia64_pmu_ctxsw.c */
+	u64 ctx_pmds;			/* PMDs the events' features use */
+	u64 ctx_fresh;			/* ... that start empty at enable */
+	/* branch trace buffer, ia64_pmu_btb.c */
+	int btb_users;			/* events with a branch stack */
+	u64 btb_pmc12;			/* the PMC12 they share */
+	u64 btb_hw;			/* what PMC12 holds */
+	bool btb_read;			/* btb_raw read in this interrupt */
+	u64 btb_raw[IA64_BTB_NR + 1];	/* PMD8-15, PMD16 */
+	struct perf_branch_stack btb_stack;
+	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 };
 
 /* hw_perf_event.flags */
@@ -109,10 +121,29 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev);
 void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_watchdog_start(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_watchdog_stop(struct ia64_pmu_cpu *cpuc);
-void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs);
+void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
+		       bool frozen);
 void ia64_pmu_stop(struct perf_event *event, int flags);
 void ia64_pmu_event_update(struct perf_event *event);
 int ia64_pmu_set_period(struct perf_event *event);
 DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
+
+/* ia64_pmu_btb.c */
+int ia64_pmu_btb_init(struct perf_event *event);
+int ia64_pmu_btb_validate_group(struct perf_event **events, int n);
+int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
+			 struct perf_sample_data *data);
+void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12);
+
+/* ia64_pmu_ctxsw.c */
+void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in);
+void ia64_pmu_ctxsw_event_init(struct perf_event *event);
+int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model);
+void ia64_pmu_ctxsw_exit(struct pmu *pmu);
 
 #endif /* __IA64_PMU_H */

@@ -180,7 +180,7 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	struct perf_event *sibling;
 	int n = 0;
 
-	/* alone, it fits: its counter set is not empty */
+	/* alone, it fits: its counter set is not empty, one PMC12 */
 	if (leader == event)
 		return 0;
 	if (leader->pmu == event->pmu)
@@ -197,7 +197,9 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	if (n == IA64_PMU_MAX_COUNTERS)
 		return -EINVAL;
 	events[n++] = event;
-	return ia64_pmu_assign(events, n, assign) ? 0 : -EINVAL;
+	if (!ia64_pmu_assign(events, n, assign))
+		return -EINVAL;
+	return ia64_pmu_btb_validate_group(events, n);
 }
 
 static int ia64_pmu_event_init(struct perf_event *event)
@@ -209,7 +211,8 @@ static int ia64_pmu_event_init(struct perf_event *event)
 
 	switch (attr->type) {
 	case PERF_TYPE_RAW:
-		config = attr->config;
+		/* the driver's flags beyond the PMC image */
+		config = attr->config & ~IA64_PMU_CFG_BR_MISPRED;
 		break;
 	case PERF_TYPE_HARDWARE:
 		if (attr->config >= PERF_COUNT_HW_MAX)
@@ -228,10 +231,15 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		return -ENOENT;
 	}
 
-	if (attr->exclude_idle || has_branch_stack(event) || attr->precise_ip)
+	if (attr->exclude_idle || attr->precise_ip)
 		return -EOPNOTSUPP;
 	if (attr->config1 || attr->config2)
 		return -EINVAL;
+	ret = ia64_pmu_btb_init(event);
+	if (ret)
+		return ret;
+	if (has_branch_stack(event))
+		ia64_pmu_ctxsw_event_init(event);
 
 	counters = ia64_pmu_check_config(config);
 	if (counters < 0)
@@ -306,12 +314,18 @@ int ia64_pmu_set_period(struct perf_event *event)
 	return elapsed;
 }
 
-/* Sample @event's overflow, with @regs as the interrupted state */
-void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs)
+/*
+ * Sample @event's overflow, with @regs as the interrupted state; with
+ * the PMU @frozen (in the interrupt), with its branch stack.
+ */
+void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
+		       bool frozen)
 {
 	struct perf_sample_data data;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (frozen && has_branch_stack(event))
+		ia64_pmu_btb_sample(this_cpu_ptr(&ia64_pmu_cpu), event, &data);
 	if (perf_event_overflow(event, &data, regs))
 		ia64_pmu_stop(event, 0);	/* throttled */
 }
@@ -327,7 +341,7 @@ static noinline void ia64_pmu_pending_overflow(struct perf_event *event)
 	struct pt_regs regs;
 
 	if (!event->attr.exclude_user && !(current->flags & PF_KTHREAD)) {
-		ia64_pmu_overflow(event, task_pt_regs(current));
+		ia64_pmu_overflow(event, task_pt_regs(current), false);
 		return;
 	}
 	if (event->attr.exclude_kernel)
@@ -335,7 +349,7 @@ static noinline void ia64_pmu_pending_overflow(struct perf_event *event)
 	/* only ip, sp and flags are filled in: no stack bytes in the rest */
 	memset(&regs, 0, sizeof(regs));
 	perf_fetch_caller_regs(&regs);
-	ia64_pmu_overflow(event, &regs);
+	ia64_pmu_overflow(event, &regs, false);
 }
 
 /*
@@ -451,16 +465,21 @@ static int ia64_pmu_add(struct perf_event *event, int flags)
 	int assign[IA64_PMU_MAX_COUNTERS];
 	int n = cpuc->n_events;
 
+	int ret;
+
 	if (n == IA64_PMU_MAX_COUNTERS)
 		return -EAGAIN;
 	cpuc->event_list[n] = event;
-	if (cpuc->txn_flags & PERF_PMU_TXN_ADD) {
+	if (!(cpuc->txn_flags & PERF_PMU_TXN_ADD) &&
+	    !ia64_pmu_assign(cpuc->event_list, n + 1, assign))
+		return -EAGAIN;
+	ret = ia64_pmu_btb_add(cpuc, event);
+	if (ret)
+		return ret;
+	if (cpuc->txn_flags & PERF_PMU_TXN_ADD)
 		cpuc->n_txn++;
-	} else {
-		if (!ia64_pmu_assign(cpuc->event_list, n + 1, assign))
-			return -EAGAIN;
+	else
 		memcpy(cpuc->assign, assign, sizeof(assign));
-	}
 	cpuc->n_events++;
 	cpuc->dirty = true;
 
@@ -482,6 +501,7 @@ static void ia64_pmu_del(struct perf_event *event, int flags)
 			break;
 	if (WARN_ON_ONCE(i == cpuc->n_events))
 		return;
+	ia64_pmu_btb_del(cpuc, event);
 	if (i >= cpuc->n_events - cpuc->n_txn)
 		cpuc->n_txn--;
 	for (; i < cpuc->n_events - 1; i++) {
@@ -572,6 +592,7 @@ static void ia64_pmu_enable(struct pmu *pmu)
 		return;
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
+	ia64_pmu_btb_program(cpuc);
 	cpuc->enabled = true;
 	if (monitored != cpuc->monitored) {
 		ia64_pmu_psr_pp(monitored);
@@ -644,12 +665,14 @@ PMU_FORMAT_ATTR(event, "config:8-14");
 PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
 PMU_FORMAT_ATTR(ism, "config:24-25");
+PMU_FORMAT_ATTR(br_mispred, "config:32");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_event.attr,
 	&format_attr_umask.attr,
 	&format_attr_thres.attr,
 	&format_attr_ism.attr,
+	&format_attr_br_mispred.attr,
 	NULL,
 };
 
@@ -736,8 +759,17 @@ static ssize_t counter_width_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(counter_width);
 
+/* entries of a branch stack: the BTB's eight registers */
+static ssize_t branches_show(struct device *dev,
+			     struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", IA64_BTB_NR);
+}
+static DEVICE_ATTR_RO(branches);
+
 static struct attribute *ia64_pmu_caps_attrs[] = {
 	&dev_attr_pmu_name.attr,
+	&dev_attr_branches.attr,
 	&dev_attr_counters.attr,
 	&dev_attr_counter_width.attr,
 	NULL,
@@ -832,8 +864,8 @@ static struct pmu ia64_pmu = {
 	.start		= ia64_pmu_start,
 	.stop		= ia64_pmu_stop,
 	.read		= ia64_pmu_read,
+	.sched_task	= ia64_pmu_sched_task,
 	.attr_groups	= ia64_pmu_attr_groups,
-
 };
 
 /*
@@ -859,9 +891,12 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 		ia64_pmu_write_pmc(i, 0);
 	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
 		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + i, IA64_PMC_IDLE);
-	for (i = 0; i < model->nr_reset_pmcs; i++)
+	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
+		if (model->reset_pmcs[i].pmc == IA64_BTB_PMC)
+			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
+	}
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
@@ -889,6 +924,9 @@ static int __init ia64_pmu_init(void)
 	ret = ia64_pmu_build_events(model);
 	if (ret)
 		return ret;
+	ret = ia64_pmu_ctxsw_init(&ia64_pmu, model);
+	if (ret)
+		goto err_events;
 
 	for_each_possible_cpu(cpu)
 		ia64_pmu_watchdog_init(per_cpu_ptr(&ia64_pmu_cpu, cpu));
@@ -896,7 +934,7 @@ static int __init ia64_pmu_init(void)
 				"perf/ia64_pmu:starting", ia64_pmu_cpu_reset,
 				ia64_pmu_cpu_reset);
 	if (ret)
-		goto err_events;
+		goto err_ctxsw;
 
 	ret = ia64_pmu_request_irq(ia64_pmu_isr);
 	if (ret) {
@@ -917,6 +955,8 @@ err_irq:
 	ia64_pmu_free_irq();
 err_hp:
 	cpuhp_remove_state(CPUHP_AP_PERF_IA64_STARTING);
+err_ctxsw:
+	ia64_pmu_ctxsw_exit(&ia64_pmu);
 err_events:
 	ia64_pmu_free_events();
 	return ret;
@@ -928,6 +968,7 @@ static void __exit ia64_pmu_exit(void)
 	unsigned int cpu;
 
 	perf_pmu_unregister(&ia64_pmu);
+	ia64_pmu_ctxsw_exit(&ia64_pmu);
 	ia64_pmu_free_irq();
 	cpuhp_remove_state(CPUHP_AP_PERF_IA64_STARTING);
 	for_each_possible_cpu(cpu)

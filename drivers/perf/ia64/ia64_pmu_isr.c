@@ -14,9 +14,10 @@
 
 /*
  * Overflow of monitor @id beyond the generic counters: an implementation-
- * specific monitor (EAR, BTB) of a CPU model whose overflow status
- * registers report one. No feature owns such a monitor yet, and the
- * Itanium reports none ([ITA-RM] §6.2.3): say so instead of dropping it.
+ * specific monitor of a CPU model whose overflow status registers report
+ * one. The Itanium reports none ([ITA-RM] §6.2.3): its EAR and BTB data
+ * ride on the sample of a generic counter (ia64_pmu_btb_sample()). Say
+ * so instead of dropping it.
  */
 static void ia64_pmu_impl_overflow(unsigned int id)
 {
@@ -33,7 +34,7 @@ static void ia64_pmu_generic_overflow(struct ia64_pmu_cpu *cpuc,
 	ia64_pmu_event_update(event);
 	/* a sample when a whole period has elapsed */
 	if (ia64_pmu_set_period(event) && is_sampling_event(event))
-		ia64_pmu_overflow(event, regs);
+		ia64_pmu_overflow(event, regs, true);
 }
 
 /* Handle the overflow bits of PMC0..PMC(n-1); @pmc0 was read frozen */
@@ -101,6 +102,7 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 	}
 	cpuc->irqs++;
 	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
+	ia64_pmu_btb_sampled(cpuc);
 	ia64_pmu_clear_ovfl_regs();
 	ia64_pmu_unfreeze(cpuc);
 	return IRQ_HANDLED;
@@ -149,6 +151,7 @@ static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
 		pr_warn_ratelimited("ia64_pmu: CPU%d: PMU frozen with no overflow interrupt (PMC0 %#llx), recovering\n",
 				    smp_processor_id(), pmc0);
 	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
+	ia64_pmu_btb_sampled(cpuc);
 	ia64_pmu_clear_ovfl_regs();
 	ia64_pmu_unfreeze(cpuc);
 	if (!cpuc->wd_warned && (ia64_pmu_read_pmc(0) & IA64_PMC0_FR))

@@ -23,6 +23,9 @@
  *   bits 22:20  thres     threshold (PMC4/5: 3 bits; PMC6/7: 2 bits)
  *   bits 25:24  ism       instruction set mask: bit 24 set disables
  *                          counting in IA-64 code, bit 25 in IA-32 code
+ *   bit  32     br_mispred with PERF_SAMPLE_BRANCH_STACK: the branch
+ *                          stack holds only mispredicted branches
+ *                          (branch trace buffer, PMC12 ptm = ppm = 01)
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG_ES_SHIFT		8
@@ -33,6 +36,8 @@
 #define IA64_PMU_CFG_THRES_MASK		(0x7ULL << IA64_PMU_CFG_THRES_SHIFT)
 #define IA64_PMU_CFG_ISM_SHIFT		24
 #define IA64_PMU_CFG_ISM_MASK		(0x3ULL << IA64_PMU_CFG_ISM_SHIFT)
+#define IA64_PMU_CFG_BR_MISPRED	(1ULL << 32)
+/* The bits that go to PMC4-7 */
 #define IA64_PMU_CFG_VALID		(IA64_PMU_CFG_ES_MASK | \
 					 IA64_PMU_CFG_UMASK_MASK | \
 					 IA64_PMU_CFG_THRES_MASK | \

@@ -215,8 +215,9 @@ TEST(unsupported_features_eopnotsupp)
 	attr.precise_ip = 1;
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	counting_attr(&attr, CFG_CYCLES);
+	/* a branch type the branch trace buffer cannot filter */
 	attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
-	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY_CALL;
 	attr.sample_period = 100000;
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 }

@@ -153,6 +153,27 @@ static inline void rec_inst(struct rec_buf *b, uint64_t ip, uint64_t repeat,
 	b->len += sizeof(*r);
 }
 
+/*
+ * Append a branch record: the IA-64 branch at @ip, slot @slot, @cpl, to
+ * @target, with IA64_PMU_REC_BR_* @flags, predicted by the TAC
+ */
+static inline void rec_branch(struct rec_buf *b, uint64_t ip, int slot,
+			      int cpl, uint64_t target, uint32_t flags)
+{
+	struct ia64_pmu_rec_branch *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_BRANCH;
+	r->hdr.size = sizeof(*r);
+	r->hdr.flags = flags;
+	rec_ctx(&r->ctx, ip, 1, cpl, IA64_PMU_ISA_IA64);
+	r->ctx.slot = slot;
+	r->target = target;
+	r->btype = IA64_PMU_BR_COND;
+	r->predictor = IA64_PMU_PRED_TAC;
+	b->len += sizeof(*r);
+}
+
 /* Write raw bytes to the model; 0 or -errno */
 static inline int sim_write(const char *file, const void *buf, size_t len)
 {

@@ -136,7 +136,7 @@ static uint64_t count_of(int fd)
 }
 
 /* Append a retired IA-64 branch record: @repeat times, at bundle @slot */
-static void rec_branch(struct rec_buf *b, uint64_t repeat, int slot,
+static void rec_slot_branch(struct rec_buf *b, uint64_t repeat, int slot,
 		       int taken)
 {
 	struct ia64_pmu_rec_branch *r = (void *)(b->data + b->len);
@@ -229,10 +229,10 @@ TEST_F(pinned, branch_taken_slot_combinations_exact)
 		ASSERT_GE(fd[i], 0) TH_LOG("umask 0x%x", umask[i]);
 	}
 	enable_all(fd, 3, PERF_EVENT_IOC_ENABLE);
-	rec_branch(&b, 100, 0, 1);
-	rec_branch(&b, 200, 1, 1);
-	rec_branch(&b, 300, 2, 1);
-	rec_branch(&b, 50, 2, 0);
+	rec_slot_branch(&b, 100, 0, 1);
+	rec_slot_branch(&b, 200, 1, 1);
+	rec_slot_branch(&b, 300, 2, 1);
+	rec_slot_branch(&b, 50, 2, 0);
 	ASSERT_EQ(0, sim_inject(&b));
 	enable_all(fd, 3, PERF_EVENT_IOC_DISABLE);
 	EXPECT_EQ(500, count_of(fd[0]));

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The branch trace buffer ([ITA-RM] §6.2.8) as perf branch stacks.
+ *
+ * The BTB records continuously while its PMC12 lets it; it raises no
+ * interrupt of its own. A sampling event of any generic counter may ask
+ * for PERF_SAMPLE_BRANCH_STACK: at its overflow interrupt, with the PMU
+ * frozen, PMD8-16 are read once, decoded (ia64_pmu_btb.h) and the BTB is
+ * reset for the next sample. One BTB per CPU, so the events on a CPU
+ * must agree on PMC12: a group that disagrees with itself is refused
+ * with -EBUSY, and add() returns -EAGAIN to an event that disagrees with
+ * those already on the CPU, so that perf multiplexes them.
+ *
+ * Per task, the BTB content is saved and restored by the context switch
+ * (ia64_pmu_ctxsw.c); a context without saved content starts with an
+ * empty BTB, so that no task sees another's branches.
+ */
+
+#include <linux/bits.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+
+#include "ia64_pmu.h"
+#include "ia64_pmu_btb.h"
+
+/* The PMDs the BTB holds its state in: entries and index */
+#define IA64_BTB_PMDS	GENMASK_ULL(IA64_BTB_INDEX_PMD, IA64_BTB_FIRST_PMD)
+
+/* event_init: the PMC12 image of a branch-stack event, in branch_reg */
+int ia64_pmu_btb_init(struct perf_event *event)
+{
+	struct perf_event_attr *attr = &event->attr;
+	u64 type = attr->branch_sample_type;
+	bool mispred = attr->type == PERF_TYPE_RAW &&
+		       (attr->config & IA64_PMU_CFG_BR_MISPRED);
+	long long pmc12;
+
+	if (!has_branch_stack(event))
+		return mispred ? -EINVAL : 0;
+	if (!is_sampling_event(event))
+		return -EINVAL;		/* a stack goes with a sample */
+	/* a branch stack never shows what the event excludes */
+	if (attr->exclude_user)
+		type &= ~PERF_SAMPLE_BRANCH_USER;
+	if (attr->exclude_kernel)
+		type &= ~PERF_SAMPLE_BRANCH_KERNEL;
+	pmc12 = ia64_btb_pmc12(type, mispred);
+	if (pmc12 < 0)
+		return pmc12;
+	event->hw.branch_reg.reg = IA64_BTB_PMC;
+	event->hw.branch_reg.config = pmc12;
+	return 0;
+}
+
+/*
+ * A group whose branch-stack events need different PMC12 settings can
+ * never run: -EBUSY. @events are the group's events of this PMU.
+ */
+int ia64_pmu_btb_validate_group(struct perf_event **events, int n)
+{
+	u64 pmc12 = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!has_branch_stack(events[i]))
+			continue;
+		if (pmc12 && events[i]->hw.branch_reg.config != pmc12)
+			return -EBUSY;
+		pmc12 = events[i]->hw.branch_reg.config;
+	}
+	return 0;
+}
+
+/*
+ * add(): take the CPU's BTB for @event, -EAGAIN if the events already on
+ * it use another PMC12 setting. The first user starts with an empty BTB
+ * unless the context switch restores the task's own content.
+ */
+int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
+{
+	u64 pmc12 = event->hw.branch_reg.config;
+
+	if (!has_branch_stack(event))
+		return 0;
+	if (cpuc->btb_users && cpuc->btb_pmc12 != pmc12)
+		return -EAGAIN;
+	if (!cpuc->btb_users++) {
+		cpuc->btb_pmc12 = pmc12;
+		cpuc->ctx_pmds |= IA64_BTB_PMDS;
+		cpuc->ctx_fresh |= IA64_BTB_PMDS;
+	}
+	perf_sched_cb_inc(event->pmu);
+	return 0;
+}
+
+void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
+{
+	if (!has_branch_stack(event))
+		return;
+	perf_sched_cb_dec(event->pmu);
+	if (!--cpuc->btb_users) {
+		cpuc->btb_pmc12 = IA64_PMC12_IDLE;
+		cpuc->ctx_pmds &= ~IA64_BTB_PMDS;
+	}
+}
+
+/*
+ * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen).
+ * PMC12 is written before any BTB PMD: with plm = 0 a PMD write is not
+ * preserved ([ITA-RM] Figure 6-11).
+ */
+void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
+{
+	u64 want = cpuc->btb_users ? cpuc->btb_pmc12 : IA64_PMC12_IDLE;
+
+	/* at rest already, whatever plm: tm = 00 captures nothing */
+	if (!cpuc->btb_users && !(cpuc->btb_hw & IA64_PMC12_TM(3)))
+		return;
+	if (cpuc->btb_hw != want) {
+		ia64_pmu_write_pmc(IA64_BTB_PMC, want);
+		cpuc->btb_hw = want;
+	}
+}
+
+/* pmu_enable, PMU frozen: PMC12, and an empty BTB for a new owner */
+void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
+{
+	ia64_pmu_btb_program_pmc(cpuc);
+	if (cpuc->ctx_fresh & IA64_BTB_PMDS) {
+		if (cpuc->btb_users)	/* full = 0, bbi = 0 (Table 6-23) */
+			ia64_pmu_write_pmd(IA64_BTB_INDEX_PMD, 0);
+		cpuc->ctx_fresh &= ~IA64_BTB_PMDS;
+	}
+}
+
+/*
+ * Attach the branch stack to @event's sample (PMU frozen, in the
+ * interrupt): the BTB is read at the first sample of the interrupt and
+ * decoded for each event with its own privilege filter.
+ */
+void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
+			 struct perf_sample_data *data)
+{
+	u64 pmc12 = event->hw.branch_reg.config;
+	unsigned int keep = 0, i;
+
+	if (!cpuc->btb_read) {
+		for (i = 0; i <= IA64_BTB_NR; i++)
+			cpuc->btb_raw[i] =
+				ia64_pmu_read_pmd(IA64_BTB_FIRST_PMD + i);
+		cpuc->btb_read = true;
+	}
+	if (pmc12 & IA64_PMC12_PLM_USER)
+		keep |= IA64_BTB_KEEP_USER;
+	if (pmc12 & IA64_PMC12_PLM_KERNEL)
+		keep |= IA64_BTB_KEEP_KERNEL;
+	cpuc->btb_stack.nr = ia64_btb_decode(cpuc->btb_raw, keep,
+					     cpuc->btb_entries,
+					     &cpuc->btb_stack.hw_idx);
+	data->br_stack = &cpuc->btb_stack;
+	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
+}
+
+/*
+ * End of an interrupt: a BTB that was read starts again empty, so that
+ * the next sample holds only branches taken since this one.
+ */
+void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc)
+{
+	if (!cpuc->btb_read)
+		return;
+	ia64_pmu_write_pmd(IA64_BTB_INDEX_PMD, 0);
+	cpuc->btb_read = false;
+}
+
+/* CPU bring-up wrote PMC12's reset value */
+void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12)
+{
+	cpuc->btb_hw = pmc12;
+	cpuc->btb_pmc12 = IA64_PMC12_IDLE;
+	cpuc->btb_read = false;
+}

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The branch trace buffer ([ITA-RM] §6.2.8): the PMC12 image of a perf
+ * branch filter and the decoder of PMD8-16 into perf branch entries.
+ * Pure functions, shared by the driver (ia64_pmu_btb.c) and the
+ * userspace unit test (tools/testing/ia64_pmu_btb).
+ */
+#ifndef __IA64_PMU_BTB_H
+#define __IA64_PMU_BTB_H
+
+/* __u64: the same type in the kernel and in userspace */
+#include <linux/perf_event.h>
+#include <linux/types.h>
+#ifndef __KERNEL__
+#include <errno.h>
+#include <stdbool.h>
+#endif
+
+/* Registers: PMC12 configures, PMD8-15 hold the entries, PMD16 the index */
+#define IA64_BTB_PMC		12
+#define IA64_BTB_FIRST_PMD	8
+#define IA64_BTB_NR		8
+#define IA64_BTB_INDEX_PMD	16
+
+/* PMC12 ([ITA-RM] Figure 6-22, Table 6-21) */
+#define IA64_PMC12_PLM_USER	0x8ULL		/* privilege level 3 */
+#define IA64_PMC12_PLM_KERNEL	0x1ULL		/* privilege level 0 */
+#define IA64_PMC12_PM		(1ULL << 6)
+#define IA64_PMC12_TAR		(1ULL << 7)
+#define IA64_PMC12_TM(x)	((__u64)(x) << 8)		/* taken mask */
+#define IA64_PMC12_PTM(x)	((__u64)(x) << 10)	/* target mask */
+#define IA64_PMC12_PPM(x)	((__u64)(x) << 12)	/* path mask */
+#define IA64_PMC12_BPT		(1ULL << 14)
+#define IA64_PMC12_BAC		(1ULL << 15)
+/* Every prediction structure: TAR, TAC (bpt) and BAC */
+#define IA64_PMC12_ALL_PRED	(IA64_PMC12_TAR | IA64_PMC12_BPT | \
+				 IA64_PMC12_BAC)
+/*
+ * The BTB at rest: tm = 00 captures no branch, and plm stays non-zero,
+ * so that PMD8-16 keep their values (Figure 6-11) for the context that
+ * owns them.
+ */
+#define IA64_PMC12_IDLE		(IA64_PMC12_PLM_KERNEL | IA64_PMC12_PM)
+
+/* PMD8-15 ([ITA-RM] Figure 6-23, Table 6-22) and PMD16 (Table 6-23) */
+#define IA64_BTB_B		0x1ULL		/* a branch, else a target */
+#define IA64_BTB_MP		0x2ULL		/* mispredicted / valid target */
+#define IA64_BTB_SLOT(e)	(((e) >> 2) & 3)	/* 3: not taken */
+#define IA64_BTB_ADDR(e)	((e) & ~0xfULL)
+#define IA64_BTB_BBI(idx)	((unsigned int)(idx) & 7)
+#define IA64_BTB_FULL		0x8ULL
+
+/* Linux on Itanium maps the kernel in regions 5-7 (address bits 63:61) */
+static inline bool ia64_btb_kernel_addr(__u64 addr)
+{
+	return (addr >> 61) >= 5;
+}
+
+/* Which privilege an entry's addresses may have to be reported */
+#define IA64_BTB_KEEP_USER	0x1
+#define IA64_BTB_KEEP_KERNEL	0x2
+
+static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
+{
+	return keep & (ia64_btb_kernel_addr(addr) ? IA64_BTB_KEEP_KERNEL :
+						    IA64_BTB_KEEP_USER);
+}
+
+/*
+ * PMC12 for a perf branch filter (attr.branch_sample_type), or -EINVAL /
+ * -EOPNOTSUPP. @mispred_only: capture only mispredicted branches.
+ *
+ * - USER / KERNEL: plm 3 / plm 0. HV: accepted, nothing to capture
+ *   (Linux runs no code at privilege level 1 or 2).
+ * - ANY: every taken branch, whichever structure predicted it: tm = 10,
+ *   ptm = ppm = 11, tar = bpt = bac = 1. Not-taken branches (tm = x1)
+ *   are never asked for: the BTB records them with slot 3, so neither
+ *   the branch's slot nor where execution went is known, and a perf
+ *   branch entry has no way to say "not taken".
+ * - @mispred_only: the manual's recipe (ptm = ppm = 01) restricted to
+ *   taken branches.
+ * - the output flags NO_FLAGS, NO_CYCLES, TYPE_SAVE (type stays
+ *   PERF_BR_UNKNOWN), HW_INDEX and PRIV_SAVE are accepted.
+ * - every branch type the BTB cannot tell apart (calls, returns,
+ *   indirect, conditional, transactions, call stack): -EOPNOTSUPP.
+ */
+#define IA64_BTB_PLM_TYPES	(PERF_SAMPLE_BRANCH_USER | \
+				 PERF_SAMPLE_BRANCH_KERNEL | \
+				 PERF_SAMPLE_BRANCH_HV)
+#define IA64_BTB_OUTPUT_FLAGS	(PERF_SAMPLE_BRANCH_NO_FLAGS | \
+				 PERF_SAMPLE_BRANCH_NO_CYCLES | \
+				 PERF_SAMPLE_BRANCH_TYPE_SAVE | \
+				 PERF_SAMPLE_BRANCH_HW_INDEX | \
+				 PERF_SAMPLE_BRANCH_PRIV_SAVE)
+
+static inline long long ia64_btb_pmc12(__u64 branch_sample_type,
+				       bool mispred_only)
+{
+	__u64 type = branch_sample_type;
+	__u64 pmc12 = IA64_PMC12_PM | IA64_PMC12_ALL_PRED | IA64_PMC12_TM(2);
+
+	if (type & ~(IA64_BTB_PLM_TYPES | IA64_BTB_OUTPUT_FLAGS |
+		     PERF_SAMPLE_BRANCH_ANY))
+		return -EOPNOTSUPP;
+	if (!(type & PERF_SAMPLE_BRANCH_ANY))
+		return -EOPNOTSUPP;
+	if (type & PERF_SAMPLE_BRANCH_USER)
+		pmc12 |= IA64_PMC12_PLM_USER;
+	if (type & PERF_SAMPLE_BRANCH_KERNEL)
+		pmc12 |= IA64_PMC12_PLM_KERNEL;
+	if (!(pmc12 & (IA64_PMC12_PLM_USER | IA64_PMC12_PLM_KERNEL)))
+		return -EINVAL;		/* only HV: would capture nothing */
+	if (mispred_only)
+		pmc12 |= IA64_PMC12_PTM(1) | IA64_PMC12_PPM(1);
+	else
+		pmc12 |= IA64_PMC12_PTM(3) | IA64_PMC12_PPM(3);
+	return pmc12;
+}
+
+/*
+ * Decode the BTB: @pmd holds PMD8-15 in pmd[0..7] and PMD16 in pmd[8],
+ * all read while the PMU was frozen. Writes the branches to @out, newest
+ * first, at most IA64_BTB_NR, and returns how many; *@hw_idx gets the
+ * BTB index of the last entry written (-1 if none).
+ *
+ * The ring, oldest first, starts at bbi when full is set, else at PMD8,
+ * and ends at the entry before bbi ([ITA-RM] §6.2.8.2). In it a branch
+ * (b = 1) is followed by its target (b = 0, mp = 1), or directly by the
+ * next branch when that one is in the target bundle: then its bundle is
+ * the target. Dropped: a target whose branch was overwritten, invalid
+ * entries (b = mp = 0), a not-taken branch (slot 3) with its target, the
+ * newest branch while its target is not recorded, and a branch with an
+ * address outside @keep (IA64_BTB_KEEP_*): a filter that took effect
+ * late, or another privilege level, never shows.
+ */
+static inline unsigned int ia64_btb_decode(const __u64 *pmd, unsigned int keep,
+					   struct perf_branch_entry *out,
+					   __u64 *hw_idx)
+{
+	struct perf_branch_entry tmp[IA64_BTB_NR];
+	unsigned int bbi = IA64_BTB_BBI(pmd[IA64_BTB_NR]);
+	bool full = pmd[IA64_BTB_NR] & IA64_BTB_FULL;
+	unsigned int n = full ? IA64_BTB_NR : bbi;
+	unsigned int first = full ? bbi : 0;
+	unsigned int k, nr = 0;
+	__u64 e, next, from, to;
+
+	*hw_idx = n ? (bbi + IA64_BTB_NR - 1) % IA64_BTB_NR : -1ULL;
+	for (k = 0; k + 1 < n; k++) {
+		e = pmd[(first + k) % IA64_BTB_NR];
+		if (!(e & IA64_BTB_B))
+			continue;
+		next = pmd[(first + k + 1) % IA64_BTB_NR];
+		if (!(next & (IA64_BTB_B | IA64_BTB_MP)))
+			continue;
+		if (!(next & IA64_BTB_B))
+			k++;		/* the target entry is used up */
+		if (IA64_BTB_SLOT(e) == 3)
+			continue;
+		from = IA64_BTB_ADDR(e) + IA64_BTB_SLOT(e);
+		to = IA64_BTB_ADDR(next);
+		if (!ia64_btb_keep(from, keep) || !ia64_btb_keep(to, keep))
+			continue;
+		tmp[nr] = (struct perf_branch_entry) {
+			.from = from,
+			.to = to,
+			.mispred = !!(e & IA64_BTB_MP),
+			.predicted = !(e & IA64_BTB_MP),
+			.priv = ia64_btb_kernel_addr(from) ?
+				PERF_BR_PRIV_KERNEL : PERF_BR_PRIV_USER,
+		};
+		nr++;
+	}
+	for (k = 0; k < nr; k++)
+		out[k] = tmp[nr - 1 - k];
+	return nr;
+}
+
+#endif /* __IA64_PMU_BTB_H */

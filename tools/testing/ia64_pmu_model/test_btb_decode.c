@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver's branch trace buffer code (drivers/perf/ia64/ia64_pmu_btb.h)
+ * against the model: the PMC12 image of each perf branch filter captures
+ * what it promises, and the decoder turns what the model recorded
+ * ([ITA-RM] §6.2.8.2) into the branch stack perf expects. Hand-made
+ * register images cover what the model never records in a test of a
+ * few branches: orphan targets, the single-entry form, invalid entries.
+ */
+#include "model_test.h"
+#include "ia64_pmu_btb.h"
+
+#define TK		IA64_PMU_REC_BR_TAKEN
+#define MP_PATH		IA64_PMU_REC_BR_MISPRED_PATH
+#define MP_TGT		IA64_PMU_REC_BR_MISPRED_TARGET
+
+#define USER_IP(n)	(0x4000000000001000ULL + 0x100 * (n))
+#define KERN_IP(n)	(0xa000000100001000ULL + 0x100 * (n))
+#define TGT(ip)		((ip) + 0x40)
+
+static const u64 any_user = PERF_SAMPLE_BRANCH_ANY |
+			    PERF_SAMPLE_BRANCH_USER;
+
+/* Run a branch at @ip (slot 1, @cpl) in the model */
+static void branch(struct ia64_model *m, u64 ip, unsigned int cpl,
+		   u32 flags)
+{
+	u8 buf[64];
+
+	mt_branch(buf, ip, 1, TGT(ip), flags, IA64_PMU_PRED_TAC);
+	((struct ia64_pmu_rec_branch *)buf)->ctx.cpl = cpl;
+	mt_run_all(m, buf);
+}
+
+/* A model whose BTB captures under PMC12 = @pmc12, from empty */
+static void btb_model(struct ia64_model *m, long long pmc12)
+{
+	mt_init(m);
+	CHECK(pmc12 > 0);
+	ia64_model_write_pmc(m, IA64_BTB_PMC, pmc12);
+	ia64_model_write_pmd(m, IA64_BTB_INDEX_PMD, 0);
+}
+
+/* Decode the model's BTB as the driver does: PMD8-16, frozen */
+static unsigned int decode(struct ia64_model *m, unsigned int keep,
+			   struct perf_branch_entry *e, u64 *hw_idx)
+{
+	u64 pmd[IA64_BTB_NR + 1];
+	unsigned int i;
+
+	for (i = 0; i <= IA64_BTB_NR; i++)
+		pmd[i] = mt_read_frozen(m, IA64_BTB_FIRST_PMD + i);
+	return ia64_btb_decode(pmd, keep, e, hw_idx);
+}
+
+/* The filters perf can ask for, and what the BTB cannot tell apart */
+TEST(btb_pmc12_of_branch_filters)
+{
+	static const u64 unsupported[] = {
+		PERF_SAMPLE_BRANCH_ANY_CALL, PERF_SAMPLE_BRANCH_ANY_RETURN,
+		PERF_SAMPLE_BRANCH_IND_CALL, PERF_SAMPLE_BRANCH_ABORT_TX,
+		PERF_SAMPLE_BRANCH_IN_TX, PERF_SAMPLE_BRANCH_NO_TX,
+		PERF_SAMPLE_BRANCH_COND, PERF_SAMPLE_BRANCH_CALL_STACK,
+		PERF_SAMPLE_BRANCH_IND_JUMP, PERF_SAMPLE_BRANCH_CALL,
+	};
+	u64 taken_any = IA64_PMC12_PM | IA64_PMC12_ALL_PRED |
+			IA64_PMC12_TM(2) | IA64_PMC12_PTM(3) |
+			IA64_PMC12_PPM(3);
+	unsigned int i;
+
+	CHECK_EQ(ia64_btb_pmc12(any_user, false),
+		 taken_any | IA64_PMC12_PLM_USER);
+	CHECK_EQ(ia64_btb_pmc12(any_user | PERF_SAMPLE_BRANCH_KERNEL |
+				PERF_SAMPLE_BRANCH_HV, false),
+		 taken_any | IA64_PMC12_PLM_USER | IA64_PMC12_PLM_KERNEL);
+	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_ANY |
+				PERF_SAMPLE_BRANCH_KERNEL, true),
+		 (taken_any & ~(IA64_PMC12_PTM(3) | IA64_PMC12_PPM(3))) |
+		 IA64_PMC12_PTM(1) | IA64_PMC12_PPM(1) |
+		 IA64_PMC12_PLM_KERNEL);
+	/* output flags change nothing */
+	CHECK_EQ(ia64_btb_pmc12(any_user | IA64_BTB_OUTPUT_FLAGS, false),
+		 taken_any | IA64_PMC12_PLM_USER);
+	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
+		CHECK_EQ(ia64_btb_pmc12(any_user | unsupported[i], false),
+			 (u64)-EOPNOTSUPP);
+		CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_USER |
+					unsupported[i], false),
+			 (u64)-EOPNOTSUPP);
+	}
+	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_USER, false),
+		 (u64)-EOPNOTSUPP);
+	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_ANY |
+				PERF_SAMPLE_BRANCH_HV, false), (u64)-EINVAL);
+	CHECK_EQ(ia64_btb_pmc12(1ULL << 40 | any_user, false),
+		 (u64)-EOPNOTSUPP);
+}
+
+/*
+ * ANY|USER on the model: taken user branches, predicted or not; no
+ * not-taken branch, no kernel branch. Newest first, exact addresses.
+ */
+TEST(btb_any_user_captures_taken_user_branches)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	u64 hw_idx;
+
+	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	branch(&m, USER_IP(0), 3, TK);
+	branch(&m, USER_IP(1), 3, 0);			/* not taken */
+	branch(&m, USER_IP(2), 3, TK | MP_TGT);
+	branch(&m, KERN_IP(3), 0, TK);			/* kernel */
+	branch(&m, USER_IP(4), 3, TK | MP_PATH);
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 3);
+	CHECK_EQ(hw_idx, 5);				/* 6 entries */
+	CHECK_EQ(e[0].from, USER_IP(4) + 1);
+	CHECK_EQ(e[0].to, TGT(USER_IP(4)));
+	CHECK_EQ(e[0].mispred, 1);
+	CHECK_EQ(e[0].predicted, 0);
+	CHECK_EQ(e[0].priv, PERF_BR_PRIV_USER);
+	CHECK_EQ(e[1].from, USER_IP(2) + 1);
+	CHECK_EQ(e[1].mispred, 1);
+	CHECK_EQ(e[2].from, USER_IP(0) + 1);
+	CHECK_EQ(e[2].to, TGT(USER_IP(0)));
+	CHECK_EQ(e[2].mispred, 0);
+	CHECK_EQ(e[2].predicted, 1);
+	CHECK_EQ(e[2].cycles, 0);
+	CHECK_EQ(e[2].type, PERF_BR_UNKNOWN);
+}
+
+/* br_mispred: only the taken branches that were mispredicted */
+TEST(btb_mispred_only)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	u64 hw_idx;
+
+	btb_model(&m, ia64_btb_pmc12(any_user, true));
+	branch(&m, USER_IP(0), 3, TK);
+	branch(&m, USER_IP(1), 3, TK | MP_TGT);
+	branch(&m, USER_IP(2), 3, MP_PATH);		/* not taken */
+	branch(&m, USER_IP(3), 3, TK | MP_PATH);
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 2);
+	CHECK_EQ(e[0].from, USER_IP(3) + 1);
+	CHECK_EQ(e[1].from, USER_IP(1) + 1);
+	CHECK(e[0].mispred && e[1].mispred);
+}
+
+/* Six branches fill the ring past its end: the last four remain */
+TEST(btb_ring_wraps)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	unsigned int i;
+	u64 hw_idx;
+
+	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	for (i = 0; i < 6; i++)
+		branch(&m, USER_IP(i), 3, TK);
+	CHECK_EQ(mt_read_frozen(&m, IA64_BTB_INDEX_PMD), IA64_BTB_FULL | 4);
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 4);
+	CHECK_EQ(hw_idx, 3);
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(e[i].from, USER_IP(5 - i) + 1);
+}
+
+/* An empty BTB, and one reset by writing PMD16 (Table 6-23) */
+TEST(btb_empty_and_reset)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	u64 hw_idx;
+
+	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
+	CHECK_EQ(hw_idx, (u64)-1);
+	branch(&m, USER_IP(0), 3, TK);
+	ia64_model_write_pmd(&m, IA64_BTB_INDEX_PMD, 0);
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
+	branch(&m, USER_IP(1), 3, TK);
+	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 1);
+	CHECK_EQ(e[0].from, USER_IP(1) + 1);
+}
+
+#define BR(addr, slot, mp)	((addr) | (u64)(slot) << 2 | \
+				 (u64)(mp) << 1 | IA64_BTB_B)
+#define TG(addr)		((addr) | IA64_BTB_MP)
+
+/*
+ * Register images: full ring starting at PMD8 + 3 with an orphan target
+ * (its branch overwritten), a branch whose target bundle holds the next
+ * branch (single entry), a not-taken branch with its target, an invalid
+ * entry, a kernel branch, and the newest branch without its target.
+ */
+TEST(btb_decode_register_images)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	u64 pmd[IA64_BTB_NR + 1], hw_idx;
+	unsigned int n;
+
+	/* ring order, oldest first, from PMD8 + 3 */
+	pmd[3] = TG(0x4000000000000100ULL);		/* orphan */
+	pmd[4] = BR(0x4000000000000200ULL, 2, 0);
+	pmd[5] = BR(0x4000000000000300ULL, 0, 1);	/* in 0x200's target */
+	pmd[6] = TG(0x4000000000000400ULL);
+	pmd[7] = BR(0x4000000000000500ULL, 3, 0);	/* not taken */
+	pmd[0] = TG(0x4000000000000510ULL);
+	pmd[1] = 0;					/* invalid */
+	pmd[2] = BR(0x4000000000000600ULL, 1, 0);	/* no target yet */
+	pmd[8] = IA64_BTB_FULL | 3;
+	n = ia64_btb_decode(pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(hw_idx, 2);
+	CHECK_EQ(e[0].from, 0x4000000000000300ULL);
+	CHECK_EQ(e[0].to, 0x4000000000000400ULL);
+	CHECK_EQ(e[0].mispred, 1);
+	CHECK_EQ(e[1].from, 0x4000000000000202ULL);
+	CHECK_EQ(e[1].to, 0x4000000000000300ULL);
+
+	/* privilege: a branch into the kernel is dropped under user only */
+	pmd[0] = BR(0x4000000000000700ULL, 0, 0);
+	pmd[1] = TG(0xa000000100000000ULL);
+	pmd[2] = BR(0xa000000100000010ULL, 1, 0);
+	pmd[3] = TG(0xa000000100000100ULL);
+	pmd[8] = 4;
+	CHECK_EQ(ia64_btb_decode(pmd, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
+	n = ia64_btb_decode(pmd, IA64_BTB_KEEP_KERNEL, e, &hw_idx);
+	CHECK_EQ(n, 1);
+	CHECK_EQ(e[0].from, 0xa000000100000011ULL);
+	CHECK_EQ(e[0].priv, PERF_BR_PRIV_KERNEL);
+	CHECK_EQ(ia64_btb_decode(pmd, IA64_BTB_KEEP_USER |
+				 IA64_BTB_KEEP_KERNEL, e, &hw_idx), 2);
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Workload of the branch-stack end-to-end test (perf_branch_e2e.sh): a
+ * loop that calls a function, described to the PMU model as the Itanium
+ * would execute it. Each iteration injects, at the workload's own code
+ * addresses, the call into ia64_pmu_btb_callee, its return, and the
+ * back edge of ia64_pmu_btb_hot_loop, then one period of user cycles in
+ * the loop: every sample's branch stack holds those three branches.
+ * Usage: btb_workload <iterations> (run with the model's free-running
+ * mode off).
+ */
+#include <stdlib.h>
+
+#include "ia64_pmu_test.h"
+
+#define CYCLES		10000
+#define TK		IA64_PMU_REC_BR_TAKEN
+
+/* Bundle addresses; the Makefile aligns functions to 16 bytes */
+#define BUNDLE(p)	((uint64_t)(unsigned long)(p) & ~15ULL)
+
+static struct rec_buf buf;
+static int sink;
+
+int ia64_pmu_btb_callee(int x)
+{
+	return x * 3 + 1;
+}
+
+int ia64_pmu_btb_hot_loop(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+top:
+		buf.len = 0;
+		rec_branch(&buf, BUNDLE(&&call), 0, 3,
+			   BUNDLE(ia64_pmu_btb_callee), TK);
+		rec_branch(&buf, BUNDLE(ia64_pmu_btb_callee), 2, 3,
+			   BUNDLE(&&call), TK);
+		rec_branch(&buf, BUNDLE(&&back), 1, 3, BUNDLE(&&top), TK);
+		rec_cycles(&buf, BUNDLE(&&top), CYCLES, 3, IA64_PMU_ISA_IA64,
+			   NULL, 0);
+		if (sim_inject(&buf))
+			return -1;
+call:
+		sink += ia64_pmu_btb_callee(i);
+back:
+		;
+	}
+	return sink;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : 100;
+
+	return ia64_pmu_btb_hot_loop(n) < 0;
+}

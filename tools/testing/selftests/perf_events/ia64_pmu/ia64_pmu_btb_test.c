@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Branch stacks from the branch trace buffer ([ITA-RM] §6.2.8): branch
+ * records injected into the model come back, exactly, as the branch
+ * stack of the next sample of a CPU_CYCLES event: newest first, with
+ * bundle + slot, target and mispredict bit, filtered by privilege, and
+ * per task across context switches.
+ */
+
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define PERIOD		1000
+#define UIP(n)		(0x4000000000010000ULL + 0x100 * (n))
+#define KIP(n)		(0xa000000100010000ULL + 0x100 * (n))
+#define TGT(ip)		((ip) + 0x40)
+#define TK		IA64_PMU_REC_BR_TAKEN
+#define MP		IA64_PMU_REC_BR_MISPRED_TARGET
+
+/* PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_BRANCH_STACK, hw_idx */
+struct br_sample {
+	struct perf_event_header h;
+	uint64_t ip;
+	uint32_t pid, tid;
+	uint64_t nr, hw_idx;
+	struct perf_branch_entry e[8];
+};
+
+static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
+{
+	counting_attr(attr, CFG_CYCLES);
+	attr->sample_period = PERIOD;
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			    PERF_SAMPLE_BRANCH_STACK;
+	attr->branch_sample_type = bst | PERF_SAMPLE_BRANCH_HW_INDEX;
+	attr->read_format = 0;
+	attr->exclude_kernel = 1;
+}
+
+static int open_branch(uint64_t bst)
+{
+	struct perf_event_attr attr;
+
+	branch_attr(&attr, bst);
+	return sys_perf_event_open(&attr, 0, -1, -1, 0);
+}
+
+/* @n user branches from @first: taken, every third mispredicted */
+static int inject_branches(int first, int n)
+{
+	struct rec_buf b = { .len = 0 };
+	int i;
+
+	for (i = first; i < first + n; i++)
+		rec_branch(&b, UIP(i), i % 3, 3, TGT(UIP(i)),
+			   TK | (i % 3 == 2 ? MP : 0));
+	return sim_inject(&b);
+}
+
+/* One period of user cycles: the sample */
+static int inject_period(void)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_cycles(&b, UIP(99), PERIOD, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	return sim_inject(&b);
+}
+
+/* The next sample of @r into @s; 0 if there is none */
+static int next_sample(struct ring *r, struct br_sample *s)
+{
+	int type;
+
+	while ((type = ring_next(r, s, sizeof(*s))))
+		if (type == PERF_RECORD_SAMPLE)
+			return 1;
+	return 0;
+}
+
+/* Branches @first..@first+nr-1 of inject_branches(), newest first */
+static int stack_is(struct br_sample *s, int first, int nr)
+{
+	int i, k;
+
+	if (s->nr != (uint64_t)nr)
+		return 0;
+	for (i = 0; i < nr; i++) {
+		k = first + nr - 1 - i;
+		if (s->e[i].from != UIP(k) + k % 3 ||
+		    s->e[i].to != TGT(UIP(k)) ||
+		    s->e[i].mispred != (k % 3 == 2) ||
+		    s->e[i].predicted != (k % 3 != 2))
+			return 0;
+	}
+	return 1;
+}
+
+FIXTURE(btb) {
+	int fd;
+	struct ring r;
+};
+
+FIXTURE_SETUP(btb)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	self->fd = -1;
+}
+
+FIXTURE_TEARDOWN(btb)
+{
+	if (self->fd >= 0) {
+		ring_unmap(&self->r);
+		close(self->fd);
+	}
+	sim_set("freerun", "0");
+}
+
+/* An enabled branch-stack event on this task, its ring mapped; or -1 */
+static int open_mapped(uint64_t bst, uint64_t cfg_flags, struct ring *r)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	branch_attr(&attr, bst);
+	attr.config |= cfg_flags;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return -1;
+	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+#define start(self, bst) do {						\
+	(self)->fd = open_mapped(bst, 0, &(self)->r);			\
+	ASSERT_GE((self)->fd, 0);					\
+} while (0)
+
+/* Three branches, then a sample: exactly those, newest first */
+TEST_F(btb, exact_stack_newest_first)
+{
+	struct br_sample s;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	ASSERT_EQ(0, inject_branches(0, 3));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(UIP(99), s.ip);
+	EXPECT_TRUE(stack_is(&s, 0, 3));
+	EXPECT_EQ(5, s.hw_idx);		/* PMD8 + 5 written last */
+	/* the BTB starts again empty: the next sample has only the new */
+	ASSERT_EQ(0, inject_branches(3, 1));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 3, 1));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(0, s.nr);
+}
+
+/* Six branches fill the eight registers past their end: the last four */
+TEST_F(btb, ring_wraps_to_last_four)
+{
+	struct br_sample s;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	ASSERT_EQ(0, inject_branches(0, 6));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 2, 4));
+}
+
+/*
+ * exclude_kernel: kernel branches are not captured (plm), and a user
+ * branch into the kernel, which the BTB does capture, is dropped
+ */
+TEST_F(btb, no_kernel_address_under_exclude_kernel)
+{
+	struct rec_buf b = { .len = 0 };
+	struct br_sample s;
+	uint64_t i;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	rec_branch(&b, UIP(0), 0, 3, TGT(UIP(0)), TK);
+	rec_branch(&b, UIP(1), 1, 3, KIP(1), TK);		/* syscall */
+	rec_branch(&b, KIP(2), 1, 0, TGT(KIP(2)), TK);
+	rec_branch(&b, KIP(3), 0, 0, UIP(3), TK);		/* return */
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	ASSERT_EQ(1, s.nr);
+	EXPECT_EQ(UIP(0), s.e[0].from);
+	for (i = 0; i < s.nr; i++) {
+		EXPECT_LT(s.e[i].from, 0x8000000000000000ULL);
+		EXPECT_LT(s.e[i].to, 0x8000000000000000ULL);
+	}
+}
+
+/* br_mispred (config:32): only the mispredicted branches */
+TEST_F(btb, mispredicted_only)
+{
+	struct br_sample s;
+
+	self->fd = open_mapped(PERF_SAMPLE_BRANCH_ANY, IA64_PMU_CFG_BR_MISPRED,
+			       &self->r);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, inject_branches(0, 6));	/* 2 and 5 mispredicted */
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	ASSERT_EQ(2, s.nr);
+	EXPECT_EQ(UIP(5) + 2, s.e[0].from);
+	EXPECT_EQ(UIP(2) + 2, s.e[1].from);
+	EXPECT_EQ(1, (int)s.e[0].mispred);
+}
+
+/*
+ * Two tasks with branch-stack events on one CPU, switching while each
+ * has branches in the BTB: each sample holds only its own task's
+ */
+TEST_F(btb, two_tasks_see_only_their_own_branches)
+{
+	int to_child[2], to_parent[2], status;
+	struct br_sample s;
+	char c = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	ASSERT_EQ(0, inject_branches(0, 2));
+
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct ring r;
+		int fd, ok;
+
+		/* the parent's event is not inherited: a new one */
+		fd = open_mapped(PERF_SAMPLE_BRANCH_ANY, 0, &r);
+		ok = fd >= 0 && !inject_branches(10, 1) && !inject_period() &&
+		     next_sample(&r, &s) && stack_is(&s, 10, 1);
+		/* the parent runs; back here, only this task's again */
+		ok = ok && !inject_branches(11, 1) &&
+		     write(to_parent[1], &c, 1) == 1 &&
+		     read(to_child[0], &c, 1) == 1 &&
+		     !inject_period() && next_sample(&r, &s) &&
+		     stack_is(&s, 11, 1);
+		_exit(ok ? 0 : 1);
+	}
+	ASSERT_EQ(1, read(to_parent[0], &c, 1));
+	ASSERT_EQ(0, inject_branches(2, 1));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 0, 3));
+	ASSERT_EQ(1, write(to_child[1], &c, 1));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+/* Filters the BTB cannot express, and malformed requests */
+TEST(errnos)
+{
+	static const uint64_t unsupported[] = {
+		PERF_SAMPLE_BRANCH_ANY_CALL, PERF_SAMPLE_BRANCH_ANY_RETURN,
+		PERF_SAMPLE_BRANCH_IND_CALL, PERF_SAMPLE_BRANCH_COND,
+		PERF_SAMPLE_BRANCH_CALL_STACK, PERF_SAMPLE_BRANCH_IND_JUMP,
+		PERF_SAMPLE_BRANCH_CALL, PERF_SAMPLE_BRANCH_IN_TX,
+	};
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
+		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY | unsupported[i]);
+		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+		branch_attr(&attr, unsupported[i]);
+		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	}
+	/* a branch stack needs a sample */
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	attr.sample_period = 0;
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	/* br_mispred without a branch stack */
+	counting_attr(&attr, CFG_CYCLES | IA64_PMU_CFG_BR_MISPRED);
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	/* plain: accepted */
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	EXPECT_EQ(0, open_errno(&attr));
+}
+
+/* One PMC12 per CPU: a group that needs two cannot run */
+TEST(group_with_two_filters_is_ebusy)
+{
+	struct perf_event_attr attr;
+	int leader, fd;
+
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	leader = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(leader, 0);
+	attr.config |= IA64_PMU_CFG_BR_MISPRED;
+	fd = sys_perf_event_open(&attr, 0, -1, leader, 0);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EBUSY, errno);
+	/* the same filter shares the BTB */
+	attr.config &= ~IA64_PMU_CFG_BR_MISPRED;
+	fd = sys_perf_event_open(&attr, 0, -1, leader, 0);
+	EXPECT_GE(fd, 0);
+	close(fd);
+	close(leader);
+}
+
+/*
+ * Two events with different filters on one task: add() says -EAGAIN to
+ * the second, so the core multiplexes them; both run part of the time
+ */
+TEST(two_filters_are_multiplexed)
+{
+	struct perf_event_attr attr;
+	struct count ca, cb;
+	int a, b;
+
+	ASSERT_EQ(0, pin_cpu(0));
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	attr.sample_period = 1ULL << 40;
+	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	attr.config |= IA64_PMU_CFG_BR_MISPRED;
+	b = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(a, 0);
+	ASSERT_GE(b, 0);
+	ioctl(a, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(b, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(300);
+	ioctl(a, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(b, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(0, read_count(a, &ca));
+	ASSERT_EQ(0, read_count(b, &cb));
+	EXPECT_GT(ca.running, 0);
+	EXPECT_GT(cb.running, 0);
+	EXPECT_LT(ca.running, ca.enabled);
+	EXPECT_LT(cb.running, cb.enabled);
+	close(a);
+	close(b);
+}
+
+/* sysfs: caps/branches and format/br_mispred */
+TEST(sysfs)
+{
+	char buf[64] = "";
+	FILE *f;
+
+	f = fopen(PMU_DIR "/caps/branches", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("8\n", buf);
+	f = fopen(PMU_DIR "/format/br_mispred", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("config:32\n", buf);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perf record -b / -j end to end: branch stacks from the branch trace
+# buffer, resolved to the workload's symbols by perf report and perf
+# script. btb_workload describes its own call, return and loop back edge
+# to the model; each sample must carry them.
+set -u
+
+fail() { echo "FAIL: $*"; exit 1; }
+sim=/sys/kernel/debug/ia64_pmu_sim
+data=/tmp/perf-branch.data
+was=$(cat "$sim/freerun")
+echo 0 >"$sim/freerun" || fail "cannot stop free-running mode"
+trap 'echo "$was" >"$sim/freerun"' EXIT
+
+out=$(perf record -o "$data" -b -e cpu/CPU_CYCLES/u -c 10000 -- \
+	/tests/btb_workload 200 2>&1) || fail "perf record -b exited $?: $out"
+
+report=$(perf report -i "$data" --stdio --sort symbol_from,symbol_to 2>/dev/null) ||
+	fail "perf report: $report"
+echo "$report" | grep -v '^#' | grep -v '^$' | head -n 5
+for edge in 'ia64_pmu_btb_hot_loop.*ia64_pmu_btb_callee' \
+	'ia64_pmu_btb_callee.*ia64_pmu_btb_hot_loop' \
+	'ia64_pmu_btb_hot_loop.*ia64_pmu_btb_hot_loop'; do
+	echo "$report" | grep -q "$edge" || fail "no branch $edge in perf report"
+done
+
+script=$(perf script -i "$data" -F ip,sym,brstacksym 2>&1) || fail "perf script: $script"
+echo "$script" | head -n 2
+n=$(echo "$script" | grep -c 'ia64_pmu_btb_hot_loop+0x[0-9a-f]*/ia64_pmu_btb_hot_loop+0x[0-9a-f]*/P/')
+[ "$n" -ge 150 ] || fail "perf script: $n samples with the loop's back edge"
+perf script -i "$data" -F brstack 2>&1 | head -n 1 | grep -q '0x[0-9a-f]*/0x[0-9a-f]*/P/' ||
+	fail "perf script -F brstack shows no from/to/predicted"
+
+# -j any,u: the same through the branch filter syntax
+out=$(perf record -o "$data" -j any,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+	/tests/btb_workload 50 2>&1) || fail "perf record -j any,u exited $?: $out"
+n=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -c ia64_pmu_btb_callee)
+[ "$n" -ge 40 ] || fail "perf record -j any,u: $n stacks with the call"
+
+# what the BTB cannot filter is refused, not ignored
+out=$(perf record -o "$data" -j any_call,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+	/tests/btb_workload 1 2>&1) && fail "perf record -j any_call was accepted"
+echo "ok: perf record -b/-j, report and script show the workload's branches"
