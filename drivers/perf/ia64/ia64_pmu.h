@@ -94,7 +94,7 @@ struct ia64_pmu_cpu {
 	bool enabled;
 	bool monitored;			/* PSR.pp set: the CPU has events */
 	bool dirty;			/* assignment changed: reprogram */
-	bool pending_samples;		/* started events owe a sample */
+	u64 ovfl_pending;		/* PMC0 bits of pending overflows */
 	/* lost-interrupt watchdog, ia64_pmu_isr.c */
 	struct hrtimer watchdog;
 	unsigned long irqs;		/* interrupts handled */
@@ -114,8 +114,6 @@ struct ia64_pmu_cpu {
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 };
 
-/* hw_perf_event.flags */
-#define IA64_PMU_F_OVFL_PENDING	0x1	/* stopped with its overflow pending */
 
 irqreturn_t ia64_pmu_isr(int irq, void *dev);
 void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc);

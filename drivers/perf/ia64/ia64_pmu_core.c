@@ -323,6 +323,14 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct perf_sample_data data;
 
+	/*
+	 * An event that excludes the kernel, sampled from a kernel
+	 * interruption (an overflow interrupt raised again at sched-in, or
+	 * taken late), samples where its task resumes in user mode.
+	 */
+	if (!user_mode(regs) && event->attr.exclude_kernel &&
+	    !(current->flags & PF_KTHREAD))
+		regs = task_pt_regs(current);
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
 		ia64_pmu_btb_sample(this_cpu_ptr(&ia64_pmu_cpu), event, &data);
@@ -331,73 +339,46 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 }
 
 /*
- * Sample an overflow left pending, outside the interrupt, in the context
- * the event runs in again: at the task's user state, unless the event
- * excludes user mode or the task has none (a kernel thread); then where
- * the kernel is now. An event that excludes both has no sample to give.
+ * A sampling event whose period elapsed without its sample: its counter
+ * overflowed, and it was stopped before the interrupt came, typically at
+ * a context switch ([SDM-2] §7.2.4.2). The overflow travels with the
+ * event (its counter may change): ia64_pmu_start() sets its overflow bit
+ * again, and ia64_pmu_raise_pending() raises the interrupt, so that the
+ * ordinary interrupt routine takes the sample, in the event's context.
  */
-static noinline void ia64_pmu_pending_overflow(struct perf_event *event)
+static bool ia64_pmu_ovfl_pending(struct perf_event *event)
 {
-	struct pt_regs regs;
-
-	if (!event->attr.exclude_user && !(current->flags & PF_KTHREAD)) {
-		ia64_pmu_overflow(event, task_pt_regs(current), false);
-		return;
-	}
-	if (event->attr.exclude_kernel)
-		return;
-	/* only ip, sp and flags are filled in: no stack bytes in the rest */
-	memset(&regs, 0, sizeof(regs));
-	perf_fetch_caller_regs(&regs);
-	ia64_pmu_overflow(event, &regs, false);
+	return is_sampling_event(event) &&
+	       local64_read(&event->hw.period_left) <= 0;
 }
 
-/*
- * Take the samples that started events owe, once every event of the CPU
- * has its counter: a PERF_SAMPLE_READ sample reads its group's counters.
- */
-static void ia64_pmu_pending_samples(struct ia64_pmu_cpu *cpuc)
-{
-	struct perf_event *event;
-	int i;
-
-	cpuc->pending_samples = false;
-	for (i = 0; i < cpuc->n_events; i++) {
-		event = cpuc->event_list[i];
-		if (!(event->hw.flags & IA64_PMU_F_OVFL_PENDING) ||
-		    event->hw.state & PERF_HES_STOPPED)
-			continue;
-		event->hw.flags &= ~IA64_PMU_F_OVFL_PENDING;
-		ia64_pmu_pending_overflow(event);
-	}
-}
+static void ia64_pmu_raise_pending(struct ia64_pmu_cpu *cpuc);
 
 static void ia64_pmu_start(struct perf_event *event, int flags)
 {
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct hw_perf_event *hwc = &event->hw;
+	bool pending;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
+	pending = ia64_pmu_ovfl_pending(event);
 	if (flags & PERF_EF_RELOAD) {
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
-		ia64_pmu_set_period(event);
+		/* a pending overflow keeps its elapsed period for the ISR */
+		if (pending)
+			ia64_pmu_write_pmd(hwc->idx,
+					   local64_read(&hwc->prev_count));
+		else
+			ia64_pmu_set_period(event);
 	}
 	hwc->state = 0;
 	ia64_pmu_write_pmc(hwc->idx, hwc->config);
-
-	/*
-	 * An overflow the event left pending when it was stopped, typically
-	 * at a context switch before the interrupt came ([SDM-2] §7.2.4.2),
-	 * is sampled now that it runs again, in its own context: at once if
-	 * the PMU is enabled, else by ia64_pmu_enable() after every event
-	 * has its counter.
-	 */
-	if (hwc->flags & IA64_PMU_F_OVFL_PENDING) {
-		struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
-
-		cpuc->pending_samples = true;
-		if (cpuc->enabled)
-			ia64_pmu_pending_samples(cpuc);
+	if (pending) {
+		cpuc->ovfl_pending |= IA64_PMC0_OVFL(hwc->idx);
+		/* else ia64_pmu_enable(), once every event has its counter */
+		if (cpuc->enabled && cpuc->monitored)
+			ia64_pmu_raise_pending(cpuc);
 	}
 }
 
@@ -426,6 +407,20 @@ static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 	local_irq_restore(flags);
 }
 
+/*
+ * The overflows that started events carry (ovfl_pending) become overflow
+ * bits of their counters again, with the PMU frozen, and the overflow
+ * interrupt is raised: PMC0-3 of the context that overflowed are back
+ * as they were when it was switched out ([SDM-2] §7.2.4.2). The ISR
+ * takes the samples; a lost interrupt is the watchdog's.
+ */
+static void ia64_pmu_raise_pending(struct ia64_pmu_cpu *cpuc)
+{
+	ia64_pmu_pmc0_update(cpuc, 0, IA64_PMC0_FR | cpuc->ovfl_pending);
+	cpuc->ovfl_pending = 0;
+	ia64_pmu_raise_irq();
+}
+
 void ia64_pmu_stop(struct perf_event *event, int flags)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
@@ -440,16 +435,14 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		/*
 		 * The update accounts a wrap the interrupt has not handled
-		 * yet; its overflow bit goes with the event, so that the
-		 * interrupt, when it comes, finds nothing of it.
+		 * yet; its overflow bit goes with the event (a sampling
+		 * event's elapsed period, see ia64_pmu_ovfl_pending()), so
+		 * that the interrupt, when it comes, finds nothing of it.
 		 */
 		ia64_pmu_event_update(event);
-		if (ia64_pmu_read_pmc(0) & IA64_PMC0_OVFL(hwc->idx)) {
+		if (ia64_pmu_read_pmc(0) & IA64_PMC0_OVFL(hwc->idx))
 			ia64_pmu_pmc0_update(cpuc, IA64_PMC0_OVFL(hwc->idx), 0);
-			if (is_sampling_event(event) &&
-			    local64_read(&hwc->period_left) <= 0)
-				hwc->flags |= IA64_PMU_F_OVFL_PENDING;
-		}
+		cpuc->ovfl_pending &= ~IA64_PMC0_OVFL(hwc->idx);
 		hwc->state |= PERF_HES_UPTODATE;
 	}
 }
@@ -609,11 +602,13 @@ static void ia64_pmu_enable(struct pmu *pmu)
 	 * A pending overflow keeps the PMU frozen: the ISR unfreezes it, or
 	 * the watchdog if its interrupt is lost.
 	 */
+	if (cpuc->ovfl_pending) {
+		ia64_pmu_raise_pending(cpuc);
+		return;
+	}
 	pmc0 = ia64_pmu_read_pmc(0);
 	if (!(pmc0 & IA64_PMC0_OVFL_MASK))
 		ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
-	if (cpuc->pending_samples)
-		ia64_pmu_pending_samples(cpuc);
 }
 
 static void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags)

@@ -163,6 +163,16 @@ static inline u64 ia64_pmu_cpuid_version(void)
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
 
+/*
+ * Raise the PMU interrupt on this CPU again, e.g. for an overflow that a
+ * context left pending ([SDM-2] §7.2.4.2): the CPU sends the vector to
+ * itself; it is taken once interrupts are enabled.
+ */
+static inline void ia64_pmu_raise_irq(void)
+{
+	ia64_resend_irq(IA64_PERFMON_VECTOR);
+}
+
 #else /* !CONFIG_IA64: the simulated backend */
 
 u64 ia64_pmu_read_pmc(unsigned int idx);
@@ -182,6 +192,7 @@ long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
 u64 ia64_pmu_cpuid_version(void);
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
+void ia64_pmu_raise_irq(void);
 
 #endif /* CONFIG_IA64 */
 

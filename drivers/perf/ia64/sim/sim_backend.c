@@ -72,7 +72,7 @@ struct sim_cpu {
 	unsigned int rec_cpl;
 	bool rec_origin;
 	bool irq_armed;
-	bool spurious;			/* fault: fire with nothing pending */
+	bool spurious;			/* the vector sent by software */
 	unsigned long lost_pmc0_writes;
 	unsigned long irqs_delivered, irqs_unhandled;
 	/* free-running mode */
@@ -649,14 +649,33 @@ static int sim_period_get(void *data, u64 *val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_period_fops, sim_period_get, sim_period_set,
 			 "%llu\n");
 
-/* A bogus PMU interrupt ([SDM-2] §7.2.4.3): the line fires, fr clear */
-static void sim_spurious_irq(void *unused)
+/*
+ * The PMU vector sent by software, with nothing on the model's line: a
+ * bogus interrupt ([SDM-2] §7.2.4.3, fault/spurious_irq) or the driver
+ * raising a pending overflow again. Merged with one already armed, as a
+ * vector already pending at the CPU would be.
+ */
+static void sim_send_vector(struct sim_cpu *sc)
 {
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
-
 	sc->spurious = true;
 	sim_arm_irq(sc, 0);
 }
+
+static void sim_spurious_irq(void *unused)
+{
+	sim_send_vector(this_cpu_ptr(&sim_cpus));
+}
+
+/* The driver's resend of the PMU vector (irqs off or on, this CPU) */
+void ia64_pmu_raise_irq(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	sim_send_vector(sim_this_cpu());
+	local_irq_restore(flags);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_raise_irq);
 
 /* Returns once the interrupt has been delivered */
 static int sim_spurious_set(void *data, u64 cpu)

@@ -265,6 +265,100 @@ TEST_F(btb, two_tasks_see_only_their_own_branches)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
+/*
+ * An overflow left pending at a context switch ([SDM-2] §7.2.4.2): the
+ * delayed interrupt is bogus in the other task, which fills the BTB with
+ * its own branches; when this task runs again its BTB is restored and
+ * its overflow raised again: the sample holds exactly its branches.
+ */
+TEST_F(btb, pending_overflow_sample_has_the_tasks_branches)
+{
+	int go[2], done[2], status;
+	struct br_sample s;
+	char c = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(go));
+	ASSERT_EQ(0, pipe(done));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct ring r;
+		int fd = open_mapped(PERF_SAMPLE_BRANCH_ANY, 0, &r), ok;
+
+		ok = fd >= 0 && read(go[0], &c, 1) == 1 &&
+		     !inject_branches(20, 3);
+		busy_ms(100);		/* the delayed interrupt comes here */
+		ok = ok && !next_sample(&r, &s) && write(done[1], &c, 1) == 1;
+		_exit(ok ? 0 : 1);
+	}
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	ASSERT_EQ(0, inject_branches(0, 2));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "50000000"));	/* 50 ms */
+	ASSERT_EQ(0, inject_period());
+	ASSERT_EQ(1, write(go[1], &c, 1));
+	ASSERT_EQ(1, read(done[0], &c, 1));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(getpid(), s.pid);
+	EXPECT_TRUE(stack_is(&s, 0, 2));
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
+
+static int write_str(const char *path, const char *val)
+{
+	FILE *f = fopen(path, "w");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fputs(val, f) >= 0;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/*
+ * Throttled by the sample rate cap while sampling with branch stacks,
+ * then unthrottled: the samples carry exact stacks again
+ */
+TEST_F(btb, throttling_with_branch_stacks)
+{
+	struct rec_buf b = { .len = 0 };
+	char old_rate[32] = "100000";
+	struct perf_event_attr attr;
+	struct br_sample s;
+	int type, throttles = 0;
+	FILE *f;
+
+	f = fopen(MAX_RATE, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
+	fclose(f);
+	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	attr.sample_period = 10;
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	rec_cycles(&b, UIP(99), 1000000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	while ((type = ring_next(&self->r, &s, sizeof(s))))
+		throttles += type == PERF_RECORD_THROTTLE;
+	EXPECT_GT(throttles, 0);
+	usleep(100000);		/* a tick unthrottles */
+	ASSERT_EQ(0, inject_branches(0, 3));
+	b.len = 0;
+	rec_cycles(&b, UIP(99), 10, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 0, 3));
+	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+}
+
 /* Filters the BTB cannot express, and malformed requests */
 TEST(errnos)
 {
