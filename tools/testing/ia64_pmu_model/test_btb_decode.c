@@ -43,9 +43,9 @@ static void btb_model(struct ia64_model *m, long long pmc12)
 
 /* Decode the model's BTB as the driver does: PMD8-16, frozen */
 static unsigned int decode(struct ia64_model *m, unsigned int keep,
-			   struct perf_branch_entry *e, u64 *hw_idx)
+			   struct perf_branch_entry *e, __u64 *hw_idx)
 {
-	u64 pmd[IA64_BTB_NR + 1];
+	__u64 pmd[IA64_BTB_NR + 1];
 	unsigned int i;
 
 	for (i = 0; i <= IA64_BTB_NR; i++)
@@ -104,7 +104,7 @@ TEST(btb_any_user_captures_taken_user_branches)
 {
 	struct perf_branch_entry e[IA64_BTB_NR];
 	struct ia64_model m;
-	u64 hw_idx;
+	__u64 hw_idx;
 
 	btb_model(&m, ia64_btb_pmc12(any_user, false));
 	branch(&m, USER_IP(0), 3, TK);
@@ -134,7 +134,7 @@ TEST(btb_mispred_only)
 {
 	struct perf_branch_entry e[IA64_BTB_NR];
 	struct ia64_model m;
-	u64 hw_idx;
+	__u64 hw_idx;
 
 	btb_model(&m, ia64_btb_pmc12(any_user, true));
 	branch(&m, USER_IP(0), 3, TK);
@@ -153,7 +153,7 @@ TEST(btb_ring_wraps)
 	struct perf_branch_entry e[IA64_BTB_NR];
 	struct ia64_model m;
 	unsigned int i;
-	u64 hw_idx;
+	__u64 hw_idx;
 
 	btb_model(&m, ia64_btb_pmc12(any_user, false));
 	for (i = 0; i < 6; i++)
@@ -170,7 +170,7 @@ TEST(btb_empty_and_reset)
 {
 	struct perf_branch_entry e[IA64_BTB_NR];
 	struct ia64_model m;
-	u64 hw_idx;
+	__u64 hw_idx;
 
 	btb_model(&m, ia64_btb_pmc12(any_user, false));
 	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
@@ -196,7 +196,7 @@ TEST(btb_empty_and_reset)
 TEST(btb_decode_register_images)
 {
 	struct perf_branch_entry e[IA64_BTB_NR];
-	u64 pmd[IA64_BTB_NR + 1], hw_idx;
+	__u64 pmd[IA64_BTB_NR + 1], hw_idx;
 	unsigned int n;
 
 	/* ring order, oldest first, from PMD8 + 3 */
