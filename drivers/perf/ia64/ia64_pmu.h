@@ -95,6 +95,12 @@ struct ia64_pmu_cpu {
 	bool monitored;			/* PSR.pp set: the CPU has events */
 	bool dirty;			/* assignment changed: reprogram */
 	u64 ovfl_pending;		/* PMC0 bits of pending overflows */
+	u64 pmc0;			/* PMC0 while the PMU does not run */
+	bool pmc0_valid;		/* ... read since it stopped */
+	u8 stale_ctrs;			/* IA64_CTR(): PMC still running */
+	/* lazy reload: the event that left each counter, and its PMD */
+	u64 ctr_owner[IA64_PMU_MAX_COUNTERS];
+	u64 ctr_pmd[IA64_PMU_MAX_COUNTERS];
 	/* lost-interrupt watchdog, ia64_pmu_isr.c */
 	struct hrtimer watchdog;
 	unsigned long irqs;		/* interrupts handled */
@@ -125,6 +131,8 @@ void ia64_pmu_stop(struct perf_event *event, int flags);
 void ia64_pmu_event_update(struct perf_event *event);
 int ia64_pmu_set_period(struct perf_event *event);
 DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
+
+void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
 
 /* ia64_pmu_btb.c */
 int ia64_pmu_btb_init(struct perf_event *event);

@@ -283,6 +283,42 @@ void ia64_pmu_event_update(struct perf_event *event)
 }
 
 /*
+ * Lazy reload. A counter that an event left while the PMU was disabled
+ * keeps what it held: its PMD the count read at the stop, its PMC the
+ * event's running configuration (a stale counter, which nothing counts
+ * in since PSR.pp is clear), until something else writes it. When the
+ * same event comes back to the same counter, typically its task back on
+ * the same CPU with no other monitored task in between, the registers
+ * that already hold the right values are not written again. Owners are
+ * event ids, unique for the system's lifetime.
+ */
+static void ia64_pmu_ctr_left(struct ia64_pmu_cpu *cpuc,
+			      struct perf_event *event)
+{
+	unsigned int i = event->hw.idx - IA64_PMU_FIRST_COUNTER;
+
+	cpuc->ctr_owner[i] = event->id;
+	cpuc->ctr_pmd[i] = local64_read(&event->hw.prev_count);
+}
+
+static bool ia64_pmu_ctr_holds(struct ia64_pmu_cpu *cpuc,
+			       struct perf_event *event)
+{
+	return cpuc->ctr_owner[event->hw.idx - IA64_PMU_FIRST_COUNTER] ==
+	       event->id;
+}
+
+/* Load @event's counter with @val, unless it holds it already */
+static void ia64_pmu_load_pmd(struct perf_event *event, u64 val)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	unsigned int i = event->hw.idx - IA64_PMU_FIRST_COUNTER;
+
+	if (!ia64_pmu_ctr_holds(cpuc, event) || cpuc->ctr_pmd[i] != val)
+		ia64_pmu_write_pmd(event->hw.idx, val);
+}
+
+/*
  * Preload the counter with 2^32 - N to overflow after N events ([ITA-RM]
  * §6.2.2). Returns true when a period has elapsed.
  */
@@ -309,7 +345,7 @@ int ia64_pmu_set_period(struct perf_event *event)
 		left = ia64_pmu_max_period;
 
 	local64_set(&hwc->prev_count, (u64)-left & ia64_pmu_cnt_mask);
-	ia64_pmu_write_pmd(hwc->idx, (u64)-left & ia64_pmu_cnt_mask);
+	ia64_pmu_load_pmd(event, (u64)-left & ia64_pmu_cnt_mask);
 	perf_event_update_userpage(event);
 	return elapsed;
 }
@@ -367,13 +403,19 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
 		/* a pending overflow keeps its elapsed period for the ISR */
 		if (pending)
-			ia64_pmu_write_pmd(hwc->idx,
-					   local64_read(&hwc->prev_count));
+			ia64_pmu_load_pmd(event,
+					  local64_read(&hwc->prev_count));
 		else
 			ia64_pmu_set_period(event);
 	}
 	hwc->state = 0;
-	ia64_pmu_write_pmc(hwc->idx, hwc->config);
+	/* a stale counter of this event still has its configuration */
+	if (!(cpuc->stale_ctrs & IA64_CTR(hwc->idx)) ||
+	    !ia64_pmu_ctr_holds(cpuc, event))
+		ia64_pmu_write_pmc(hwc->idx, hwc->config);
+	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
+	/* it counts: its PMD is no longer known */
+	cpuc->ctr_owner[hwc->idx - IA64_PMU_FIRST_COUNTER] = 0;
 	if (pending) {
 		cpuc->ovfl_pending |= IA64_PMC0_OVFL(hwc->idx);
 		/* else ia64_pmu_enable(), once every event has its counter */
@@ -383,28 +425,60 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 }
 
 /*
- * Update PMC0 with the monitors running: PMC0 holds the freeze bit and
- * the sticky overflow bits together, so every change is a read-modify-
- * write, and a counter that wraps between the read and the write would
- * have its overflow bit overwritten ([ITA-RM] §6.2.3). The privileged
- * monitors count only while PSR.pp is set: clearing it first stops them.
- * Interrupts stay off meanwhile: an overflow interrupt would find the CPU
- * unmonitored and be bogus.
+ * PMC0, read at most once while the PMU does not run (disabled or not
+ * monitored: PSR.pp is clear and nothing counts), so that only the
+ * driver's own writes, which keep the copy, can change it. The copy is
+ * dropped when the PMU runs again (ia64_pmu_enable()).
+ */
+static u64 ia64_pmu_read_pmc0(struct ia64_pmu_cpu *cpuc)
+{
+	if (cpuc->enabled && cpuc->monitored)
+		return ia64_pmu_read_pmc(0);
+	if (!cpuc->pmc0_valid) {
+		cpuc->pmc0 = ia64_pmu_read_pmc(0);
+		cpuc->pmc0_valid = true;
+	}
+	return cpuc->pmc0;
+}
+
+/*
+ * Update PMC0. It holds the freeze bit and the sticky overflow bits
+ * together, so every change is a read-modify-write, and with the
+ * monitors running a counter that wraps between the read and the write
+ * would have its overflow bit overwritten ([ITA-RM] §6.2.3). The
+ * privileged monitors count only while PSR.pp is set: clearing it first
+ * stops them. Interrupts stay off meanwhile: an overflow interrupt would
+ * find PSR.pp clear.
  */
 static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 				 u64 set)
 {
 	unsigned long flags;
 	bool running = cpuc->enabled && cpuc->monitored;
+	u64 pmc0;
 
 	local_irq_save(flags);
 	if (running)
 		ia64_pmu_psr_pp(false);
-	ia64_pmu_write_pmc(0, (ia64_pmu_read_pmc(0) & ~clear) | set);
+	pmc0 = (ia64_pmu_read_pmc0(cpuc) & ~clear) | set;
+	ia64_pmu_write_pmc(0, pmc0);
 	ia64_pmu_srlz();
+	if (!running)
+		cpuc->pmc0 = pmc0;
 	if (running)
 		ia64_pmu_psr_pp(true);
 	local_irq_restore(flags);
+}
+
+/*
+ * ia64_pmu_ctxsw.c: the PMU is disabled (PSR.pp clear) and must be
+ * frozen for the EAR and BTB registers to be defined ([ITA-RM] §6.2.7,
+ * §6.2.8.2); ia64_pmu_enable() unfreezes it.
+ */
+void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc)
+{
+	if (!(ia64_pmu_read_pmc0(cpuc) & IA64_PMC0_FR))
+		ia64_pmu_pmc0_update(cpuc, 0, IA64_PMC0_FR);
 }
 
 /*
@@ -427,9 +501,19 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
-		ia64_pmu_write_pmc(hwc->idx, IA64_PMC_STOPPED(hwc->config));
-		/* before the PMD is read ([SDM-2] §7.2.1) */
-		ia64_pmu_srlz();
+		if (cpuc->enabled) {
+			ia64_pmu_write_pmc(hwc->idx,
+					   IA64_PMC_STOPPED(hwc->config));
+			/* before the PMD is read ([SDM-2] §7.2.1) */
+			ia64_pmu_srlz();
+		} else {
+			/*
+			 * Disabled, the monitor does not count (PSR.pp is
+			 * clear). Its PMC is written again, or stopped,
+			 * before the PMU counts again: ia64_pmu_enable().
+			 */
+			cpuc->stale_ctrs |= IA64_CTR(hwc->idx);
+		}
 		hwc->state |= PERF_HES_STOPPED;
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
@@ -440,7 +524,8 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 		 * that the interrupt, when it comes, finds nothing of it.
 		 */
 		ia64_pmu_event_update(event);
-		if (ia64_pmu_read_pmc(0) & IA64_PMC0_OVFL(hwc->idx))
+		ia64_pmu_ctr_left(cpuc, event);
+		if (ia64_pmu_read_pmc0(cpuc) & IA64_PMC0_OVFL(hwc->idx))
 			ia64_pmu_pmc0_update(cpuc, IA64_PMC0_OVFL(hwc->idx), 0);
 		cpuc->ovfl_pending &= ~IA64_PMC0_OVFL(hwc->idx);
 		hwc->state |= PERF_HES_UPTODATE;
@@ -552,6 +637,8 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 			 */
 			ia64_pmu_write_pmc(idx, IA64_PMC_STOPPED(hwc->config));
 			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
+			cpuc->stale_ctrs &= ~IA64_CTR(idx);
+			cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;
 		}
 		perf_event_update_userpage(event);
 	}
@@ -559,10 +646,15 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 }
 
 /*
- * The whole PMU is frozen with PMC0.fr ([ITA-RM] §6.2.3). PSR.pp, which
- * enables the privileged monitors, is kept set exactly while the CPU has
- * events: it marks the context as monitored for the ISR ([SDM-2]
- * Figure 7-7), and a CPU without events never touches the PMU.
+ * Every monitor the driver programs is privileged (pm = 1): it counts
+ * only while PSR.pp is set ([ITA-RM] §6.2.1), which is also what marks
+ * the context as monitored for the ISR ([SDM-2] Figure 7-7). PSR.pp is
+ * therefore set exactly while the CPU has events and the core has the
+ * PMU enabled: disabling clears it, which stops every monitor at once
+ * without a read-modify-write of PMC0, and a CPU without events never
+ * touches the PMU. PMC0.fr, the freeze bit, is left to the hardware (an
+ * overflow with oi set) and to the cases where the EAR and BTB registers
+ * must be read (ia64_pmu_freeze()); ia64_pmu_enable() clears it.
  */
 static void ia64_pmu_disable(struct pmu *pmu)
 {
@@ -571,8 +663,28 @@ static void ia64_pmu_disable(struct pmu *pmu)
 	if (!cpuc->enabled)
 		return;
 	if (cpuc->monitored)
-		ia64_pmu_pmc0_update(cpuc, 0, IA64_PMC0_FR);
+		ia64_pmu_psr_pp(false);
 	cpuc->enabled = false;
+}
+
+/*
+ * Counters whose PMC still holds a running configuration, of an event
+ * that was stopped or removed while the PMU was disabled and that no
+ * event has taken since: stop them before PSR.pp lets them count.
+ */
+static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
+{
+	unsigned long stale = cpuc->stale_ctrs;
+	struct perf_event *event;
+	unsigned int i;
+
+	for_each_set_bit(i, &stale, IA64_PMU_MAX_COUNTERS) {
+		event = cpuc->counter[i];
+		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
+				   IA64_PMC_STOPPED(event->hw.config) :
+				   IA64_PMC_IDLE);
+	}
+	cpuc->stale_ctrs = 0;
 }
 
 static void ia64_pmu_enable(struct pmu *pmu)
@@ -586,29 +698,30 @@ static void ia64_pmu_enable(struct pmu *pmu)
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
 	ia64_pmu_btb_program(cpuc);
-	cpuc->enabled = true;
 	if (monitored != cpuc->monitored) {
-		ia64_pmu_psr_pp(monitored);
 		cpuc->monitored = monitored;
 		if (monitored)
 			ia64_pmu_watchdog_start(cpuc);
 		else
 			ia64_pmu_watchdog_stop(cpuc);
 	}
-	if (!monitored)
-		return;		/* nothing to count: stay frozen */
-
-	/*
-	 * A pending overflow keeps the PMU frozen: the ISR unfreezes it, or
-	 * the watchdog if its interrupt is lost.
-	 */
-	if (cpuc->ovfl_pending) {
-		ia64_pmu_raise_pending(cpuc);
-		return;
+	if (monitored) {
+		if (cpuc->stale_ctrs)
+			ia64_pmu_stop_stale(cpuc);
+		/*
+		 * A pending overflow keeps the PMU frozen: the ISR
+		 * unfreezes it, or the watchdog if its interrupt is lost.
+		 */
+		pmc0 = ia64_pmu_read_pmc0(cpuc);
+		if (cpuc->ovfl_pending)
+			ia64_pmu_raise_pending(cpuc);
+		else if ((pmc0 & IA64_PMC0_FR) &&
+			 !(pmc0 & IA64_PMC0_OVFL_MASK))
+			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
+		cpuc->pmc0_valid = false;
+		ia64_pmu_psr_pp(true);
 	}
-	pmc0 = ia64_pmu_read_pmc(0);
-	if (!(pmc0 & IA64_PMC0_OVFL_MASK))
-		ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
+	cpuc->enabled = true;
 }
 
 static void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags)
@@ -895,6 +1008,10 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
+	cpuc->pmc0 = IA64_PMC0_FR;
+	cpuc->pmc0_valid = true;
+	cpuc->stale_ctrs = 0;
+	memset(cpuc->ctr_owner, 0, sizeof(cpuc->ctr_owner));
 	ia64_pmu_watchdog_stop(cpuc);
 	return 0;
 }

@@ -12,10 +12,11 @@
  * by each feature): nothing is saved for a task whose events use none.
  *
  * pmu->sched_task() runs, while a feature holds a perf_sched_cb_inc()
- * reference on the CPU, with the PMU disabled (frozen: those PMDs are
- * only defined then, [ITA-RM] §6.2.8.2):
- * - at sched-out, before the task's events are removed: the registers
- *   are saved in the context's task_ctx_data;
+ * reference on the CPU, with the PMU disabled (PSR.pp clear):
+ * - at sched-out, before the task's events are removed: the PMU is
+ *   frozen (PMC0.fr: those PMDs are only defined then, [ITA-RM]
+ *   §6.2.8.2) and the registers are saved in the context's
+ *   task_ctx_data;
  * - at sched-in, after the events are added: the feature PMCs are
  *   programmed first (a PMD is not preserved while its PMC has plm = 0,
  *   [ITA-RM] Figure 6-11), then the saved PMDs are written back. A
@@ -52,6 +53,7 @@ void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
 		return;
 
 	if (!sched_in) {
+		ia64_pmu_freeze(cpuc);
 		for_each_set_bit(i, &mask, BITS_PER_LONG)
 			tctx->pmd[i] = ia64_pmu_read_pmd(i);
 		tctx->saved = mask;

@@ -73,8 +73,25 @@ static void ia64_pmu_clear_ovfl_regs(void)
  */
 static void ia64_pmu_unfreeze(struct ia64_pmu_cpu *cpuc)
 {
-	ia64_pmu_write_pmc(0, cpuc->enabled && cpuc->n_events ?
-			   0 : IA64_PMC0_FR);
+	bool run = cpuc->enabled && cpuc->n_events;
+
+	ia64_pmu_write_pmc(0, run ? 0 : IA64_PMC0_FR);
+	if (!run) {	/* the copy of PMC0 kept while the PMU does not run */
+		cpuc->pmc0 = IA64_PMC0_FR;
+		cpuc->pmc0_valid = true;
+	}
+}
+
+/*
+ * Is the interrupted context monitored? [SDM-2] Figure 7-7 looks at
+ * PSR.up and PSR.pp; §7.2.4.2 lets software track monitored contexts
+ * itself. PSR.pp is clear inside the core's disable windows, where the
+ * CPU is still monitored: the driver's own tracking covers them.
+ */
+static bool ia64_pmu_monitored(struct ia64_pmu_cpu *cpuc)
+{
+	return cpuc->monitored ||
+	       (ia64_pmu_get_psr() & (IA64_PMU_PSR_UP | IA64_PMU_PSR_PP));
 }
 
 /*
@@ -95,8 +112,7 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 	u64 pmc0;
 
 	pmc0 = ia64_pmu_read_pmc(0);
-	if (!(pmc0 & IA64_PMC0_FR) ||
-	    !(ia64_pmu_get_psr() & (IA64_PMU_PSR_UP | IA64_PMU_PSR_PP))) {
+	if (!(pmc0 & IA64_PMC0_FR) || !ia64_pmu_monitored(cpuc)) {
 		ia64_pmu_clear_ovfl_regs();
 		return IRQ_NONE;
 	}

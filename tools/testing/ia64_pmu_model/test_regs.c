@@ -427,3 +427,20 @@ TEST(stats_count_accesses)
 	CHECK_EQ(m.stats.dbr_reads, 1);
 	CHECK_EQ(m.stats.psr_changes, 1);
 }
+
+/* ssm / rsm: one PSR change each, other bits kept, ignored bits dropped */
+TEST(psr_bits_set_and_clear_as_ssm_rsm)
+{
+	struct ia64_model m;
+	u64 changes;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM);
+	ia64_model_set_psr(&m, IA64_MODEL_PSR_UP);
+	changes = m.stats.psr_changes;
+	ia64_model_psr_bits(&m, IA64_MODEL_PSR_PP | (1ULL << 13), true);
+	CHECK_EQ(ia64_model_get_psr(&m), IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+	ia64_model_psr_bits(&m, IA64_MODEL_PSR_UP, false);
+	CHECK_EQ(ia64_model_get_psr(&m), IA64_MODEL_PSR_PP);
+	CHECK_EQ(m.stats.psr_changes - changes, 2);
+	CHECK_EQ(m.stats.psr_reads, 2);
+}

@@ -324,6 +324,12 @@ void ia64_model_set_psr(struct ia64_model *m, u64 psr)
 	m->psr = psr & IA64_MODEL_PSR_MASK;
 }
 
+void ia64_model_psr_bits(struct ia64_model *m, u64 bits, bool on)
+{
+	m->stats.psr_changes++;
+	m->psr = (on ? m->psr | bits : m->psr & ~bits) & IA64_MODEL_PSR_MASK;
+}
+
 long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
 				  u64 *info)
 {

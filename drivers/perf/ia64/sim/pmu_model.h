@@ -130,6 +130,8 @@ void ia64_model_write_dbr(struct ia64_model *m, unsigned int idx, u64 val);
 /* PSR image: up 2, sp 20, pp 21, db 24, cpl 33:32, is 34; rest ignored */
 u64 ia64_model_get_psr(struct ia64_model *m);
 void ia64_model_set_psr(struct ia64_model *m, u64 psr);
+/* ssm / rsm: set or clear PSR @bits, one PSR change ([SDM-2] ch. 3) */
+void ia64_model_psr_bits(struct ia64_model *m, u64 bits, bool on);
 
 /* PAL_PERF_MON_INFO ([ITA-RM] Table 6-24); returns the PAL status (0) */
 long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],

@@ -338,11 +338,10 @@ u64 ia64_pmu_get_psr(void)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_get_psr);
 
+/* One rsm or ssm instruction on Itanium */
 static void sim_psr_bit(u64 bit, bool on)
 {
-	SIM_ACCESS_VOID(ia64_model_set_psr(m, on ?
-					   ia64_model_get_psr(m) | bit :
-					   ia64_model_get_psr(m) & ~bit));
+	SIM_ACCESS_VOID(ia64_model_psr_bits(m, bit, on));
 }
 
 void ia64_pmu_psr_pp(bool on)

@@ -4,7 +4,9 @@
  * the PMU model of CPU0
  * - per context switch between two tasks pinned to CPU0 that ping-pong
  *   through pipes: unmonitored <-> unmonitored, monitored <-> unmonitored
- *   and monitored <-> monitored (four counting events per monitored task);
+ *   and monitored <-> monitored (four counting events per monitored task),
+ *   and a monitored task whose first event samples with a branch stack
+ *   (the branch trace buffer is saved and restored);
  * - per overflow interrupt, with one and with four counters overflowing.
  */
 
@@ -57,8 +59,10 @@ static void report(const char *what, const struct acc *s,
 		s->pmd_r + e->pmd_w - s->pmd_w + e->psr - s->psr) / per);
 }
 
+#define BRANCHES	2	/* open_events(): the first with a branch stack */
+
 /* @n events of ours on the calling task: counting, or sampling */
-static void open_events(int n, uint64_t period)
+static void open_events(int n, uint64_t period, int mode)
 {
 	static const uint64_t cfg[4] = {
 		IA64_PMU_CONFIG(0x12, 0), IA64_PMU_CONFIG(0x08, 0),
@@ -71,6 +75,11 @@ static void open_events(int n, uint64_t period)
 		counting_attr(&attr, period ? cfg[0] : cfg[i]);
 		attr.disabled = 0;
 		attr.sample_period = period;
+		if (mode == BRANCHES && i == 0) {
+			attr.sample_period = 1ULL << 40;
+			attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+			attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+		}
 		if (sys_perf_event_open(&attr, 0, -1, -1, 0) < 0) {
 			perror("perf_event_open");
 			exit(1);
@@ -87,17 +96,18 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 
 	if (pipe(ab) || pipe(ba) || pin_cpu(0))
 		exit(1);
+	fflush(stdout);		/* the child must not print it again */
 	pid = fork();
 	if (pid == 0) {
 		if (child_events)
-			open_events(4, 0);
+			open_events(4, 0, child_events);
 		for (i = 0; i < ROUNDS; i++)
 			if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
 				_exit(1);
 		_exit(0);
 	}
 	if (parent_events)
-		open_events(4, 0);
+		open_events(4, 0, parent_events);
 	usleep(100000);
 	read_acc(&s);
 	for (i = 0; i < ROUNDS; i++)
@@ -116,11 +126,12 @@ static void isr(const char *what, int n)
 	pid_t pid;
 	int status;
 
+	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
 		if (pin_cpu(0))
 			_exit(1);
-		open_events(n, 1000);
+		open_events(n, 1000, 1);
 		rec_cycles(&b, 0x4000000000001000ULL, 1000 * 1000, 3,
 			   IA64_PMU_ISA_IA64, NULL, 0);
 		read_acc(&s);
@@ -128,6 +139,7 @@ static void isr(const char *what, int n)
 			_exit(1);
 		read_acc(&e);
 		report(what, &s, &e, (double)(e.irqs - s.irqs));
+		fflush(stdout);
 		_exit(0);
 	}
 	waitpid(pid, &status, 0);
@@ -140,6 +152,8 @@ int main(void)
 	ctxsw("unmonitored <-> unmonitored", 0, 0);
 	ctxsw("monitored (4 events) <-> unmonitored", 1, 0);
 	ctxsw("monitored <-> monitored (4 events each)", 1, 1);
+	ctxsw("monitored, branch stack <-> unmonitored", BRANCHES, 0);
+	ctxsw("branch stack <-> branch stack", BRANCHES, BRANCHES);
 	printf("overflow interrupts, per interrupt\n");
 	isr("1 counter overflowing", 1);
 	isr("4 counters overflowing", 4);
