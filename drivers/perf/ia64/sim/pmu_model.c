@@ -22,9 +22,7 @@
 #endif
 
 #include "pmu_model.h"
-
-#define BIT64(n)		(1ULL << (n))
-#define MASK64(h, l)		((~0ULL >> (63 - (h))) & ~((1ULL << (l)) - 1))
+#include "pmu_model_int.h"
 
 /* Unimplemented VA bits 60:51 read as a copy of bit 50 (Tables 6-13..) */
 #define VA_SXT_BITS		MASK64(60, 51)
@@ -115,7 +113,7 @@ static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
 #define ITANIUM_CPUID3		((0x07ULL << 24) | (0x00ULL << 16) | \
 				 (0x00ULL << 8) | 4)
 
-static u64 sxt50(u64 v)
+u64 ia64_model_sxt50(u64 v)
 {
 	return (v & BIT64(50)) ? v | VA_SXT_BITS : v & ~VA_SXT_BITS;
 }
@@ -263,7 +261,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	case 0:
 	case 2:
 	case 17:
-		return sxt50(v);
+		return ia64_model_sxt50(v);
 	case 4 ... 7:
 		/* Table 6-5: sxt32 63:32 reads as bit 31 */
 		return (v & BIT64(31)) ? v | MASK64(63, 32) : v;
@@ -580,25 +578,6 @@ void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl)
 /* Execution                                                           */
 
 /* One record, decoded */
-struct rec_view {
-	struct ia64_pmu_rec_hdr hdr;
-	struct ia64_pmu_rec_ctx ctx;
-	union {
-		struct ia64_pmu_rec_cycles cyc;
-		struct ia64_pmu_rec_inst inst;
-		struct ia64_pmu_rec_mem mem;
-		struct ia64_pmu_rec_fetch fetch;
-		struct ia64_pmu_rec_branch br;
-	} u;
-	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
-	unsigned int nr_ev;
-	bool is;		/* IA-32 */
-	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6) */
-	bool ibr_tag, tag8, tag9, dbr_tag;
-	bool has_daddr;
-	/* what the EARs and the BTB captured per repetition */
-	bool iear, dear, btb;
-};
 
 /*
  * IBRmatch_i / DBRRangeMatch_i of [ITA-RM] §6.2.4 and §6.2.6, for the
@@ -914,8 +893,8 @@ static unsigned int branch_inc(const struct rec_view *v,
  * The monitor enable equation of [ITA-RM] §6.2.1 with the record's cpl
  * and instruction set; PMC12 ignores ism.
  */
-static bool monitor_enabled(const struct ia64_model *m, unsigned int idx,
-			    const struct rec_view *v)
+bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
+				 const struct rec_view *v)
 {
 	u64 pmc = m->pmc[idx];
 	unsigned int ism = (pmc >> IA64_MODEL_PMC_ISM_SHIFT) & 3;
@@ -989,7 +968,7 @@ static void iear_check(const struct ia64_model *m, struct rec_view *v)
 	unsigned int umask = pmc_umask(pmc);
 
 	if ((r->hdr.flags & IA64_PMU_REC_FETCH_PREFETCH) ||
-	    !monitor_enabled(m, 10, v))
+	    !ia64_model_monitor_enabled(m, 10, v))
 		return;
 	if (pmc & BIT64(7))			/* TLB mode, Table 6-14 */
 		v->iear = (r->tlb == IA64_PMU_TLB_VHPT && (umask & 0x4)) ||
@@ -1002,7 +981,7 @@ static void iear_check(const struct ia64_model *m, struct rec_view *v)
 static void iear_capture(struct ia64_model *m, const struct rec_view *v)
 {
 	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
-	u64 pmd0 = (sxt50(v->ctx.ip) & MASK64(63, 5)) | 1;
+	u64 pmd0 = (ia64_model_sxt50(v->ctx.ip) & MASK64(63, 5)) | 1;
 
 	if (m->pmc[10] & BIT64(7)) {
 		if (r->tlb == IA64_PMU_TLB_SW)	/* Table 6-15 */
@@ -1021,7 +1000,7 @@ static void dear_check(const struct ia64_model *m, struct rec_view *v)
 	u64 pmc = m->pmc[11];
 	unsigned int umask = pmc_umask(pmc);
 
-	if (!monitor_enabled(m, 11, v))
+	if (!ia64_model_monitor_enabled(m, 11, v))
 		return;
 	if (pmc & BIT64(7))			/* TLB mode, Table 6-19 */
 		v->dear = r->tlb != IA64_PMU_TLB_L1 &&
@@ -1036,7 +1015,7 @@ static void dear_check(const struct ia64_model *m, struct rec_view *v)
 static void dear_capture(struct ia64_model *m, const struct rec_view *v)
 {
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
-	u64 pmd17 = (sxt50(v->ctx.ip) & MASK64(63, 4)) | 1;
+	u64 pmd17 = (ia64_model_sxt50(v->ctx.ip) & MASK64(63, 4)) | 1;
 
 	if (!v->is)
 		pmd17 |= (u64)v->ctx.slot << 2;
@@ -1047,100 +1026,6 @@ static void dear_capture(struct ia64_model *m, const struct rec_view *v)
 		m->pmd[3] = ear_latency(r->latency);
 	m->pmd[17] = pmd17 & itanium_pmd_bits[17];
 	m->stats.ear_captures++;
-}
-
-/*
- * Branch trace buffer capture condition, [ITA-RM] §6.2.8.1, Table 6-21.
- * MODEL: the equation of §6.2.8.1 is garbled (its "or"s are displaced).
- * Read as a target term AND a path term, it makes the manual's own
- * recipe for all mispredicted branches, tm=11 ptm=01 ppm=01 with tar,
- * bpt and bac set, capture nothing: its target terms hold only for
- * taken branches whose path was predicted correctly, while ppm=01 asks
- * for a mispredicted path. No conjunction of the two masks can honour
- * the recipe, since a branch that mispredicted only its target has its
- * path right and fails ppm=01 ("mispredicted branch path"). The model
- * reads ptm and ppm as Table 6-21 describes each, a selection of
- * branches by one prediction outcome, and combines them as the recipe
- * requires:
- * - 00 captures no branch ("No branch is captured"), whatever the other;
- * - 11 captures "regardless of" its outcome: it selects nothing of its
- *   own and leaves the decision to the other mask; both 11: all;
- * - 10 / 01 select the branches whose outcome was predicted correctly /
- *   mispredicted: the path (taken/not taken) for ppm, the target for
- *   ptm, which, as in the equation's terms, only a taken branch on the
- *   predicted path has;
- * - when both masks select, a branch that either selects is captured.
- * tm and tar/bpt/bac restrict as in the equation. So the recipe captures
- * every branch whose path (taken or not) or target (taken) was
- * mispredicted, those recorded with mp = 1 (Table 6-22), and nothing
- * else; one mask with the other at 11 is exactly its row of Table 6-21.
- * The price: ptm=10 with ppm=10 captures every branch on the predicted
- * path, a mispredicted target included.
- */
-static void btb_check(const struct ia64_model *m, struct rec_view *v)
-{
-	const struct ia64_pmu_rec_branch *r = &v->u.br;
-	u64 pmc = m->pmc[12];
-	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
-	bool mp_path = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_PATH;
-	bool mp_tgt = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET;
-	unsigned int tm = (pmc >> 8) & 3, ptm = (pmc >> 10) & 3;
-	unsigned int ppm = (pmc >> 12) & 3;
-	bool by_tgt, by_path, ok;
-
-	if (v->is || !monitor_enabled(m, 12, v))
-		return;
-	ok = taken ? (tm & 2) : (tm & 1);
-	by_tgt = ptm != 3 && taken && !mp_path &&
-		 (ptm & (mp_tgt ? 1 : 2));
-	by_path = ppm != 3 && (ppm & (mp_path ? 1 : 2));
-	ok = ok && ptm && ppm &&
-	     ((ptm == 3 && ppm == 3) || by_tgt || by_path);
-	switch (r->predictor) {
-	case IA64_PMU_PRED_TAR:
-		ok = ok && (pmc & BIT64(7));
-		break;
-	case IA64_PMU_PRED_TAC:
-		ok = ok && (pmc & BIT64(14));
-		break;
-	default:
-		ok = ok && (pmc & BIT64(15));
-		break;
-	}
-	v->btb = ok;
-}
-
-static void btb_push(struct ia64_model *m, u64 entry)
-{
-	unsigned int bbi = m->pmd[16] & 7;
-
-	m->pmd[8 + bbi] = entry;
-	m->stats.btb_entries++;
-	if (++bbi == 8)		/* wrap: the sticky full bit (Table 6-23) */
-		m->pmd[16] = 0x8;
-	else
-		m->pmd[16] = (m->pmd[16] & 0x8) | bbi;
-}
-
-static void btb_capture(struct ia64_model *m, const struct rec_view *v,
-			u64 reps)
-{
-	const struct ia64_pmu_rec_branch *r = &v->u.br;
-	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
-	bool mp = r->hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
-				  IA64_PMU_REC_BR_MISPRED_TARGET);
-	u64 slot = taken ? v->ctx.slot : 3;
-	u64 br = (sxt50(v->ctx.ip) & MASK64(63, 4)) | slot << 2 |
-		 (u64)mp << 1 | 1;
-	u64 tgt = (sxt50(r->target) & MASK64(63, 4)) | 2;
-
-	/* Two entries per branch: after 4 the buffer content repeats */
-	if (reps > 4)
-		reps = 4 + (reps - 4) % 4;
-	while (reps--) {
-		btb_push(m, br);
-		btb_push(m, tgt);
-	}
 }
 
 static void decode(const void *rec, struct rec_view *v)
@@ -1222,7 +1107,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		break;
 	case IA64_PMU_REC_BRANCH:
 		compute_tags(m, &v, true, IA64_PMU_ITYPE_B, v.u.br.encoding, 0);
-		btb_check(m, &v);
+		ia64_model_btb_check(m, &v);
 		break;
 	case IA64_PMU_REC_FETCH:
 		compute_tags(m, &v, false, 0, 0, 0);
@@ -1247,7 +1132,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 				   (i < 6 ? 7 : 3);
 		unsigned int n;
 
-		if (!monitor_enabled(m, i, &v))
+		if (!ia64_model_monitor_enabled(m, i, &v))
 			continue;
 		n = event_inc(m, i, &v);
 		d[i] = thr ? n > thr : n;
@@ -1274,7 +1159,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	if (v.dear)
 		dear_capture(m, &v);
 	if (v.btb)
-		btb_capture(m, &v, k);
+		ia64_model_btb_capture(m, &v, k);
 
 	*progress += k;
 	if (freeze) {

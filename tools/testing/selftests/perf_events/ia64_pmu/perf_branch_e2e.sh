@@ -42,4 +42,10 @@ n=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -c ia64_pmu_btb_call
 # what the BTB cannot filter is refused, not ignored
 out=$(perf record -o "$data" -j any_call,u -e cpu/CPU_CYCLES/u -c 10000 -- \
 	/tests/btb_workload 1 2>&1) && fail "perf record -j any_call was accepted"
+# free-running mode feeds the BTB too: stacks of whatever runs
+echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
+out=$(perf record -o "$data" -b -e cycles -c 400000 -- /tests/spin_workload 500 2>&1) ||
+	fail "perf record -b (free-running) exited $?: $out"
+n=$(perf script -i "$data" -F brstack 2>/dev/null | grep -c '0x[0-9a-f]*/0x[0-9a-f]*/[PM]/')
+[ "$n" -ge 10 ] || fail "free-running: only $n samples with a branch stack"
 echo "ok: perf record -b/-j, report and script show the workload's branches"
