@@ -8,6 +8,14 @@
 #                      (FREERUN=0: the model counts injected records only)
 #   make fuzz SECONDS=600 SEED=1234
 #                      boot the VM and run the fuzzer (default 60 s, seed 1)
+#   make vm-check-kasan
+#                      the VM suite (fuzzer included) on the KASAN kernel
+#
+# KERNEL_VARIANT=kasan selects the KASAN variant of the test kernel for the
+# targets that build or boot it (kernel, initramfs, vm, vm-check, fuzz,
+# demo, vm-cmd-check): tools/ia64-pmu/x86_64-kasan.config merged after the
+# base fragment, in its own cached tree, with build/kernel-kasan and
+# build/initramfs-kasan.cpio. E.g. make vm KERNEL_VARIANT=kasan CMD='...'.
 #
 # Expensive artefacts (kernel build, ia64 cross toolchain) are cached in
 # $(IA64_PMU_CACHE), keyed on their inputs.
@@ -16,9 +24,15 @@ IA64_PMU_CACHE ?= /var/cache/ia64-pmu
 export IA64_PMU_CACHE
 TOOLS := tools/ia64-pmu
 
+# The scripts take the variant from the environment; the make variable
+# wins over an IA64_PMU_KERNEL_VARIANT already set there.
+KERNEL_VARIANT ?=
+export IA64_PMU_KERNEL_VARIANT := $(KERNEL_VARIANT)
+KTREE := $(CURDIR)/build/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
+
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
-	vm-check vm-cmd-check fuzz x86-static-check ia64-gcc ia64-check \
-	checkpatch docs-check clean
+	vm-check vm-check-kasan vm-cmd-check fuzz x86-static-check ia64-gcc \
+	ia64-check checkpatch docs-check clean
 
 all: modules
 
@@ -34,8 +48,9 @@ unit:
 	$(MAKE) -C tools/testing/ia64_pmu_model run
 	$(MAKE) -C tools/testing/ia64_pmu_events run regen-check
 
+# kselftest_harness.h comes from the kernel tree the VM boots
 selftests:
-	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu
+	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu KDIR=$(KTREE)
 
 initramfs: kernel selftests
 	$(TOOLS)/mkinitramfs.sh
@@ -54,6 +69,17 @@ vm: initramfs
 
 vm-check: initramfs
 	$(TOOLS)/run-vm.sh /tests/run-all.sh
+
+# The whole suite, fuzzer included (fuzz_e2e.sh), on the KASAN kernel,
+# after making sure that KASAN is live: a KASAN report ("BUG: KASAN: ...")
+# fails run-vm.sh's log check like any other BUG:. TCG runs that kernel
+# slower, hence the longer timeout.
+KASAN_CHECK_CMD := dmesg | grep -q 'KernelAddressSanitizer initialized' || \
+	{ echo 'vm-check-kasan: KASAN is not on'; exit 1; }; /tests/run-all.sh
+vm-check-kasan:
+	$(MAKE) --no-print-directory KERNEL_VARIANT=kasan initramfs
+	IA64_PMU_KERNEL_VARIANT=kasan VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
+		$(TOOLS)/run-vm.sh "$(KASAN_CHECK_CMD)"
 
 # The fuzzer in the VM; the guest gets SECONDS plus time to boot and end
 SECONDS ?= 60
