@@ -15,11 +15,21 @@
 #   - runs make bzImage modules with ccache;
 #   - points <repo>/build/kernel at the tree.
 #
+# A variant of the kernel (IA64_PMU_KERNEL_VARIANT=<name>, e.g. kasan) adds
+# a second fragment, tools/ia64-pmu/x86_64-<name>.config, merged after
+# x86_64.config. It has a tree of its own, x86_64-<name>-<key>, whose key
+# also hashes that fragment, and its own link, build/kernel-<name>; the
+# base kernel's key, tree and link do not depend on any variant. The
+# variants share the ccache with the base kernel.
+#
 # Environment:
 #   IA64_PMU_CACHE      cache root (default /var/cache/ia64-pmu)
 #   IA64_PMU_JOBS       make -j value (default: nproc)
 #   IA64_PMU_NO_DRIVER  if 1, build with CONFIG_IA64_PMU{,_SIM} off
 #                       (bring-up only, while the driver does not build)
+#   IA64_PMU_KERNEL_VARIANT
+#                       empty (default): the base test kernel; <name>:
+#                       the variant described above
 
 set -euo pipefail
 
@@ -31,6 +41,7 @@ PATCHDIR=$REPO/patches/common
 TARBALL=/usr/src/linux-source-6.1.tar.xz
 JOBS=${IA64_PMU_JOBS:-$(nproc)}
 NO_DRIVER=${IA64_PMU_NO_DRIVER:-0}
+VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
 
 die() {
 	echo "build-kernel: $*" >&2
@@ -46,16 +57,28 @@ src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
 [ -f "$TARBALL" ] || die "$TARBALL missing"
 [ -f "$PATCHDIR/series" ] || die "$PATCHDIR/series missing"
 
+# The variant's name becomes part of paths: keep it a plain word.
+VFRAGMENT=
+if [ -n "$VARIANT" ]; then
+	[[ $VARIANT =~ ^[a-z0-9]+$ ]] ||
+		die "IA64_PMU_KERNEL_VARIANT=$VARIANT: lower-case letters and digits only"
+	VFRAGMENT=$REPO/tools/ia64-pmu/x86_64-$VARIANT.config
+	[ -f "$VFRAGMENT" ] ||
+		die "no fragment $VFRAGMENT for IA64_PMU_KERNEL_VARIANT=$VARIANT"
+fi
+
 # Inputs of the unpacked, patched tree and of its initial configuration.
 key=$({
 	echo "linux-source-6.1 $src_ver"
 	sha256sum "$FRAGMENT" "$SELF" | cut -d' ' -f1
+	# only a variant's key depends on its fragment
+	[ -z "$VFRAGMENT" ] || sha256sum "$VFRAGMENT" | cut -d' ' -f1
 	for f in "$PATCHDIR"/*; do
 		echo "${f##*/} $(sha256sum <"$f" | cut -d' ' -f1)"
 	done
 } | sha256sum | cut -c1-12)
 
-top=$CACHE/x86_64-$key
+top=$CACHE/x86_64-${VARIANT:+$VARIANT-}$key
 tree=$top/linux
 mkdir -p "$CACHE"
 
@@ -96,7 +119,7 @@ done
 # 3. Configure when the fragment, an overlay Kconfig or the driver switch
 #    changed since the last configuration of this tree.
 cfg_stamp=$({
-	cat "$FRAGMENT"
+	cat "$FRAGMENT" ${VFRAGMENT:+"$VFRAGMENT"}
 	echo "no_driver=$NO_DRIVER"
 	find "$REPO/drivers" -name 'Kconfig*' -type f -print0 | sort -z |
 		xargs -0r cat
@@ -110,13 +133,15 @@ mk=(make -C "$tree" -j"$JOBS" CC="ccache gcc" ARCH=x86_64)
 
 if [ ! -f "$tree/.config" ] || [ ! -f "$top/config.stamp" ] ||
 	[ "$(cat "$top/config.stamp")" != "$cfg_stamp" ]; then
-	log "configuring"
+	log "configuring${VARIANT:+ (variant $VARIANT)}"
+	# One fragment: the base one, then the variant's, whose settings win.
 	frag=$top/fragment.config
 	if [ "$NO_DRIVER" = 1 ]; then
 		log "IA64_PMU_NO_DRIVER=1: driver and model left out"
-		grep -v '^CONFIG_IA64_PMU' "$FRAGMENT" >"$frag"
+		cat "$FRAGMENT" ${VFRAGMENT:+"$VFRAGMENT"} |
+			grep -v '^CONFIG_IA64_PMU' >"$frag"
 	else
-		cp "$FRAGMENT" "$frag"
+		cat "$FRAGMENT" ${VFRAGMENT:+"$VFRAGMENT"} >"$frag"
 	fi
 	"${mk[@]}" -s allnoconfig >/dev/null
 	(cd "$tree" && ARCH=x86_64 CC="ccache gcc" \
@@ -124,11 +149,14 @@ if [ ! -f "$tree/.config" ] || [ ! -f "$top/config.stamp" ] ||
 		{ cat "$top/merge.log" >&2; die "merge_config failed"; }
 	"${mk[@]}" -s olddefconfig >/dev/null
 	# merge_config only warns; insist on what the VM cannot work without.
+	# An option set twice (a variant overriding the base) counts with its
+	# last setting; "# CONFIG_... is not set" is not checked.
 	missing=
 	while IFS= read -r line; do
-		case $line in CONFIG_*=*) ;; *) continue ;; esac
 		grep -qxF "$line" "$tree/.config" || missing="$missing ${line%%=*}"
-	done <"$frag"
+	done < <(awk '/^CONFIG_[A-Za-z0-9_]+=/ { split($0, f, "="); last[f[1]] = $0 }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set/ { delete last[$2] }
+		END { for (o in last) print last[o] }' "$frag" | sort)
 	if [ -n "$missing" ]; then
 		grep -i 'warn\|value' "$top/merge.log" >&2 || true
 		die "config options not set as requested:$missing"
@@ -144,5 +172,5 @@ log "built in $(($(date +%s) - start)) s: $tree/arch/x86/boot/bzImage"
 
 # 5. Publish for the other scripts.
 mkdir -p "$REPO/build"
-ln -sfn "$tree" "$REPO/build/kernel"
+ln -sfn "$tree" "$REPO/build/kernel${VARIANT:+-$VARIANT}"
 echo "$tree"

@@ -19,16 +19,23 @@
 # appends them as a second, tiny cpio archive for each command.
 #
 # Nothing is done when no input changed since the last build.
+#
+# IA64_PMU_KERNEL_VARIANT=<name> (e.g. kasan) builds the initramfs of that
+# variant of the kernel instead (see build-kernel.sh): the modules come
+# from build/kernel-<name>, the result is build/initramfs-<name>.cpio. The
+# userspace part, tests included, is the same for every kernel.
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SELF=$(readlink -f "${BASH_SOURCE[0]}")
-KTREE=$REPO/build/kernel
+VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
+sfx=${VARIANT:+-$VARIANT}
+KTREE=$REPO/build/kernel$sfx
 TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
 TESTBIN=$REPO/build/selftests/perf_events/ia64_pmu
-OUT=$REPO/build/initramfs.cpio
-STAGE=$REPO/build/initramfs.d
+OUT=$REPO/build/initramfs$sfx.cpio
+STAGE=$REPO/build/initramfs$sfx.d
 
 die() {
 	echo "mkinitramfs: $*" >&2
@@ -40,7 +47,7 @@ log() {
 }
 
 [ -f "$KTREE/include/config/kernel.release" ] ||
-	die "no kernel in $KTREE: run tools/ia64-pmu/build-kernel.sh first"
+	die "no kernel in $KTREE: run ${VARIANT:+IA64_PMU_KERNEL_VARIANT=$VARIANT }tools/ia64-pmu/build-kernel.sh first"
 krel=$(cat "$KTREE/include/config/kernel.release")
 
 BUSYBOX=/bin/busybox

@@ -30,13 +30,20 @@
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
 #   VM_LOG          console log file (default build/vm-console.log); set
 #                   a different one for VMs that run at the same time
+#   IA64_PMU_KERNEL_VARIANT
+#                   <name> (e.g. kasan): boot that variant of the kernel
+#                   (build-kernel.sh) with its initramfs instead,
+#                   build/kernel-<name> and build/initramfs-<name>.cpio;
+#                   the default log is build/vm-console-<name>.log
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-KERNEL=$REPO/build/kernel/arch/x86/boot/bzImage
-BASE=$REPO/build/initramfs.cpio
-LOG=${VM_LOG:-$REPO/build/vm-console.log}
+VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
+sfx=${VARIANT:+-$VARIANT}
+KERNEL=$REPO/build/kernel$sfx/arch/x86/boot/bzImage
+BASE=$REPO/build/initramfs$sfx.cpio
+LOG=${VM_LOG:-$REPO/build/vm-console$sfx.log}
 TIMEOUT=${VM_TIMEOUT:-600}
 
 die() {
@@ -46,8 +53,9 @@ die() {
 
 [ $# -eq 1 ] || die "usage: $0 \"<shell command>\""
 [ -n "$1" ] || die "empty command (make vm CMD='...')"
-[ -f "$KERNEL" ] || die "$KERNEL missing: run tools/ia64-pmu/build-kernel.sh"
-[ -f "$BASE" ] || die "$BASE missing: run tools/ia64-pmu/mkinitramfs.sh"
+env=${VARIANT:+IA64_PMU_KERNEL_VARIANT=$VARIANT }
+[ -f "$KERNEL" ] || die "$KERNEL missing: run ${env}tools/ia64-pmu/build-kernel.sh"
+[ -f "$BASE" ] || die "$BASE missing: run ${env}tools/ia64-pmu/mkinitramfs.sh"
 
 tmp=$(mktemp -d /tmp/ia64-pmu-vm.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT

@@ -36,6 +36,13 @@
 #define IA64_PMC0_FR		0x1UL
 #define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
 #define IA64_PMC0_OVFL_MASK	0xf0UL
+/*
+ * PMC0-3 are the overflow status registers of every implementation
+ * ([SDM-2] §7.2.4.2); a CPU model populates the first nr_ovfl_regs of
+ * them, and the others read zero and ignore writes (Itanium: PMC1-3,
+ * [ITA-RM] Table 6-7).
+ */
+#define IA64_PMU_NR_OVFL_REGS	4
 
 /* One event of a CPU model's event list */
 struct ia64_pmu_event {
@@ -61,7 +68,7 @@ struct ia64_pmu_model {
 	u8 family;			/* CPUID[3] family */
 	u8 nr_generic;			/* PAL: generic PMC/PMD pairs */
 	u8 width;			/* PAL: implemented counter width */
-	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits */
+	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits, <= 4 */
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
 	/*

@@ -142,7 +142,8 @@ static unsigned int ia64_pmu_event_counters(struct perf_event *event)
 static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 				 unsigned int used, int *assign)
 {
-	unsigned int free_ctrs, ctr;
+	unsigned long free_ctrs;
+	unsigned int ctr;
 	int cur;
 
 	if (i == n)
@@ -156,8 +157,7 @@ static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 			return true;
 		free_ctrs &= ~IA64_CTR(cur);
 	}
-	for_each_set_bit(ctr, (unsigned long *)&free_ctrs,
-			 IA64_PMU_MAX_COUNTERS) {
+	for_each_set_bit(ctr, &free_ctrs, IA64_PMU_MAX_COUNTERS) {
 		assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
 		if (ia64_pmu_assign_from(events, n, i + 1,
 					 used | BIT(ctr), assign))

@@ -58,12 +58,16 @@ static void ia64_pmu_scan_overflows(struct ia64_pmu_cpu *cpuc, u64 pmc0,
 	}
 }
 
-/* Figure 7-7 ends, on both paths, by clearing PMC[3]..PMC[1] */
+/*
+ * Figure 7-7 ends, on both paths, by clearing PMC[3]..PMC[1]: all of
+ * them, not only those the CPU model populates (the write to one that is
+ * not populated is ignored). The count stops at 1: PMC0 is the caller's.
+ */
 static void ia64_pmu_clear_ovfl_regs(void)
 {
 	unsigned int reg;
 
-	for (reg = 1; reg < ia64_pmu_model->nr_ovfl_regs; reg++)
+	for (reg = IA64_PMU_NR_OVFL_REGS - 1; reg > 0; reg--)
 		ia64_pmu_write_pmc(reg, 0);
 }
 
@@ -105,6 +109,8 @@ static bool ia64_pmu_monitored(struct ia64_pmu_cpu *cpuc)
  * PMC0..PMC(n-1) are scanned from PMC0 bit 4 on: bit j of PMC i is
  * monitor 64 * i + j, a generic counter up to PAL_GENERIC_PMCPMD_PAIRS,
  * else implementation specific.
+ *
+ * Both paths clear PMC3..PMC1, as Figure 7-7 does.
  */
 irqreturn_t ia64_pmu_isr(int irq, void *dev)
 {

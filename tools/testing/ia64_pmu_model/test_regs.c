@@ -51,6 +51,40 @@ TEST(pmc1_3_ignored_table_6_7)
 	check_pmc_bits(3, 0);
 }
 
+/*
+ * [ITA-RM] Table 6-7: PMC1-3 exist (PAL_PMCmask has them) but ignore
+ * writes. A write still happens: the model counts it per register, the
+ * only way a test can see that software cleared them ([SDM-2] Figure
+ * 7-7). Other registers' counts do not move.
+ */
+TEST(pmc1_3_writes_counted_and_ignored)
+{
+	struct ia64_model m;
+	unsigned int i;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM);
+	for (i = 1; i <= 3; i++) {
+		ia64_model_write_pmc(&m, i, ~0ULL);
+		ia64_model_write_pmc(&m, i, 0x5a);
+	}
+	ia64_model_write_pmc(&m, 3, 0);
+	for (i = 1; i <= 3; i++)
+		CHECK_EQ(ia64_model_read_pmc(&m, i), 0);
+	CHECK_EQ(m.stats.pmc_writes_by_reg[1], 2);
+	CHECK_EQ(m.stats.pmc_writes_by_reg[2], 2);
+	CHECK_EQ(m.stats.pmc_writes_by_reg[3], 3);
+	CHECK_EQ(m.stats.pmc_writes, 7);
+	CHECK_EQ(m.stats.pmc_writes_by_reg[0], 0);
+	for (i = 4; i < IA64_MODEL_MAX_PMC; i++)
+		CHECK_EQ(m.stats.pmc_writes_by_reg[i], 0);
+	/* an unimplemented PMC has no count of its own */
+	ia64_model_write_pmc(&m, IA64_MODEL_NR_PMC, 0);
+	ia64_model_write_pmc(&m, 255, 0);
+	CHECK_EQ(m.stats.pmc_writes, 9);
+	for (i = IA64_MODEL_NR_PMC; i < IA64_MODEL_MAX_PMC; i++)
+		CHECK_EQ(m.stats.pmc_writes_by_reg[i], 0);
+}
+
 /* [ITA-RM] Figure 6-13: PMC4/5 ism, 3-bit threshold, umask, es, ... */
 TEST(pmc4_5_ignored_bits_figure_6_13)
 {

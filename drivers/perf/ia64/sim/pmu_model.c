@@ -219,6 +219,7 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 	m->stats.pmc_writes++;
 	if (idx >= m->nr_pmc)
 		return;
+	m->stats.pmc_writes_by_reg[idx]++;
 	m->pmc[idx] = val & itanium_pmc_bits[idx];
 	if (idx >= 4 && idx <= 7)
 		resolve_counter(m, idx);
@@ -1222,5 +1223,8 @@ void ia64_model_dump(const struct ia64_model *m, struct seq_file *s)
 	seq_printf(s, "runs %llu irqs %llu ear_captures %llu btb_entries %llu\n",
 		   m->stats.runs, m->stats.irqs, m->stats.ear_captures,
 		   m->stats.btb_entries);
+	for (i = 0; i < m->nr_pmc; i++)
+		seq_printf(s, "pmc%u_writes %llu\n", i,
+			   m->stats.pmc_writes_by_reg[i]);
 }
 #endif

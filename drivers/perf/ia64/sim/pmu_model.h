@@ -89,6 +89,12 @@ struct ia64_model_stats {
 	u64 dbr_reads, dbr_writes;
 	u64 psr_reads, psr_changes;
 	u64 pal_calls, cpuid_reads;
+	/*
+	 * Writes per implemented PMC, ignored ones included: a write to
+	 * PMC1-3 leaves them reading zero ([ITA-RM] Table 6-7) and is
+	 * visible only here.
+	 */
+	u64 pmc_writes_by_reg[IA64_MODEL_MAX_PMC];
 	u64 runs;		/* ia64_model_run() calls */
 	u64 irqs;		/* interrupts raised */
 	u64 ear_captures;	/* I-EAR + D-EAR */

@@ -80,6 +80,54 @@ static int sim_reg(int cpu, const char *name, uint64_t *val)
 	return found;
 }
 
+/*
+ * Decimal count @name ("pmc1_writes", "irqs_unhandled") in the model's
+ * dump of @cpu
+ */
+static int sim_count(int cpu, const char *name, uint64_t *val)
+{
+	char path[128], key[32];
+	unsigned long long v;
+	int found = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fscanf(f, "%31s", key) == 1) {
+		if (!strcmp(key, name) && fscanf(f, "%llu", &v) == 1) {
+			*val = v;
+			found = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* Writes to PMC1, PMC2 and PMC3 of CPU0, and its unhandled interrupts */
+struct pmc1_3_count {
+	uint64_t writes[4];
+	uint64_t unhandled, delivered;
+};
+
+static int pmc1_3_count(struct pmc1_3_count *c)
+{
+	char name[32];
+	int i;
+
+	for (i = 1; i <= 3; i++) {
+		snprintf(name, sizeof(name), "pmc%d_writes", i);
+		if (sim_count(0, name, &c->writes[i]))
+			return -1;
+	}
+	if (sim_count(0, "irqs_unhandled", &c->unhandled) ||
+	    sim_count(0, "irqs_delivered", &c->delivered))
+		return -1;
+	return 0;
+}
+
 /* Kernel log lines containing @what, written since kmsg_open() */
 static int kmsg_open(void)
 {
@@ -254,6 +302,61 @@ TEST_F(fault, spurious_irq_ignored)
 	ASSERT_EQ(0, inject_cycles(IP_B, 2400));
 	EXPECT_EQ(3, count_samples(&r));
 	EXPECT_EQ(3000, value_of(fd));
+	ring_unmap(&r);
+	close(fd);
+}
+
+/*
+ * [SDM-2] Figure 7-7 clears PMC3..PMC1 on both of its paths. An
+ * interrupt with PMC0.fr clear is bogus: the handler leaves PMC0 alone
+ * but must still clear them. On Itanium they ignore writes ([ITA-RM]
+ * Table 6-7), so only the model's count of writes shows it: one bogus
+ * interrupt, one write to each, and no other interrupt on CPU0.
+ */
+TEST_F(fault, bogus_irq_clears_pmc1_3)
+{
+	struct pmc1_3_count a, b;
+	int i;
+
+	ASSERT_EQ(0, pmc1_3_count(&a));
+	ASSERT_EQ(0, sim_set("fault/spurious_irq", "0"));
+	ASSERT_EQ(0, pmc1_3_count(&b));
+	ASSERT_EQ(1, b.delivered - a.delivered);
+	ASSERT_EQ(1, b.unhandled - a.unhandled);
+	for (i = 1; i <= 3; i++) {
+		EXPECT_EQ(1, b.writes[i] - a.writes[i]) {
+			TH_LOG("PMC%d written %llu times", i,
+			       (unsigned long long)(b.writes[i] - a.writes[i]));
+		}
+	}
+}
+
+/*
+ * The same on the interrupt's other path: a real overflow, handled
+ * (one sample), ends with PMC3..PMC1 cleared once.
+ */
+TEST_F(fault, overflow_irq_clears_pmc1_3)
+{
+	struct pmc1_3_count a, b;
+	struct ring r;
+	int fd, i;
+
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, inject_cycles(IP_A, 500));
+	ASSERT_EQ(0, pmc1_3_count(&a));
+	ASSERT_EQ(0, inject_cycles(IP_A, 500));		/* overflow */
+	ASSERT_EQ(0, pmc1_3_count(&b));
+	EXPECT_EQ(1, count_samples(&r));
+	ASSERT_EQ(1, b.delivered - a.delivered);
+	ASSERT_EQ(0, b.unhandled - a.unhandled);
+	for (i = 1; i <= 3; i++) {
+		EXPECT_EQ(1, b.writes[i] - a.writes[i]) {
+			TH_LOG("PMC%d written %llu times", i,
+			       (unsigned long long)(b.writes[i] - a.writes[i]));
+		}
+	}
 	ring_unmap(&r);
 	close(fd);
 }
