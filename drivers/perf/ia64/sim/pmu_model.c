@@ -118,6 +118,11 @@ u64 ia64_model_sxt50(u64 v)
 	return (v & BIT64(50)) ? v | VA_SXT_BITS : v & ~VA_SXT_BITS;
 }
 
+u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx)
+{
+	return idx < m->nr_pmd ? itanium_pmd_bits[idx] : 0;
+}
+
 static unsigned int pmc_plm(u64 pmc)
 {
 	return pmc & IA64_MODEL_PMC_PLM;
@@ -950,85 +955,6 @@ static unsigned int event_inc(const struct ia64_model *m, unsigned int idx,
 	return qualified(m, ev, v) ? n : 0;
 }
 
-/* Latency threshold of Tables 6-12 and 6-17, 0 if nothing is captured */
-static u32 ear_threshold(unsigned int umask)
-{
-	return umask <= 0xa ? 4U << umask : 0;
-}
-
-static u64 ear_latency(u32 lat)
-{
-	return lat > 0xfff ? 0xfff : lat;	/* MODEL: saturates */
-}
-
-/* Instruction EAR, [ITA-RM] §6.2.7.1-6.2.7.3 */
-static void iear_check(const struct ia64_model *m, struct rec_view *v)
-{
-	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
-	u64 pmc = m->pmc[10];
-	unsigned int umask = pmc_umask(pmc);
-
-	if ((r->hdr.flags & IA64_PMU_REC_FETCH_PREFETCH) ||
-	    !ia64_model_monitor_enabled(m, 10, v))
-		return;
-	if (pmc & BIT64(7))			/* TLB mode, Table 6-14 */
-		v->iear = (r->tlb == IA64_PMU_TLB_VHPT && (umask & 0x4)) ||
-			  (r->tlb == IA64_PMU_TLB_SW && (umask & 0x8));
-	else					/* cache mode, Table 6-12 */
-		v->iear = r->level > IA64_PMU_LVL_L1 && ear_threshold(umask) &&
-			  r->latency >= ear_threshold(umask);
-}
-
-static void iear_capture(struct ia64_model *m, const struct rec_view *v)
-{
-	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
-	u64 pmd0 = (ia64_model_sxt50(v->ctx.ip) & MASK64(63, 5)) | 1;
-
-	if (m->pmc[10] & BIT64(7)) {
-		if (r->tlb == IA64_PMU_TLB_SW)	/* Table 6-15 */
-			pmd0 |= 2;
-	} else {
-		m->pmd[1] = ear_latency(r->latency);
-	}
-	m->pmd[0] = pmd0 & itanium_pmd_bits[0];
-	m->stats.ear_captures++;
-}
-
-/* Data EAR, [ITA-RM] §6.2.7.4-6.2.7.6 */
-static void dear_check(const struct ia64_model *m, struct rec_view *v)
-{
-	const struct ia64_pmu_rec_mem *r = &v->u.mem;
-	u64 pmc = m->pmc[11];
-	unsigned int umask = pmc_umask(pmc);
-
-	if (!ia64_model_monitor_enabled(m, 11, v))
-		return;
-	if (pmc & BIT64(7))			/* TLB mode, Table 6-19 */
-		v->dear = r->tlb != IA64_PMU_TLB_L1 &&
-			  (umask & (1U << r->tlb));
-	else					/* cache mode, Table 6-17 */
-		v->dear = r->op == IA64_PMU_MEM_LOAD &&
-			  r->level > IA64_PMU_LVL_L1 &&
-			  ear_threshold(umask) &&
-			  r->latency >= ear_threshold(umask);
-}
-
-static void dear_capture(struct ia64_model *m, const struct rec_view *v)
-{
-	const struct ia64_pmu_rec_mem *r = &v->u.mem;
-	u64 pmd17 = (ia64_model_sxt50(v->ctx.ip) & MASK64(63, 4)) | 1;
-
-	if (!v->is)
-		pmd17 |= (u64)v->ctx.slot << 2;
-	m->pmd[2] = r->daddr & itanium_pmd_bits[2];
-	if (m->pmc[11] & BIT64(7))		/* Table 6-20: level */
-		m->pmd[3] = (u64)r->tlb << 62;
-	else					/* Table 6-18: latency */
-		m->pmd[3] = ear_latency(r->latency);
-	m->pmd[17] = pmd17 & itanium_pmd_bits[17];
-	m->stats.ear_captures++;
-}
-
 static void decode(const void *rec, struct rec_view *v)
 {
 	const u8 *p = rec;
@@ -1104,7 +1030,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	case IA64_PMU_REC_MEM:
 		compute_tags(m, &v, !v.is, IA64_PMU_ITYPE_M,
 			     v.u.mem.encoding, v.u.mem.daddr);
-		dear_check(m, &v);
+		ia64_model_dear_check(m, &v);
 		break;
 	case IA64_PMU_REC_BRANCH:
 		compute_tags(m, &v, true, IA64_PMU_ITYPE_B, v.u.br.encoding, 0);
@@ -1112,7 +1038,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		break;
 	case IA64_PMU_REC_FETCH:
 		compute_tags(m, &v, false, 0, 0, 0);
-		iear_check(m, &v);
+		ia64_model_iear_check(m, &v);
 		break;
 	default:
 		compute_tags(m, &v, false, 0, 0, 0);
@@ -1156,9 +1082,9 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	}
 
 	if (v.iear)
-		iear_capture(m, &v);
+		ia64_model_iear_capture(m, &v);
 	if (v.dear)
-		dear_capture(m, &v);
+		ia64_model_dear_capture(m, &v);
 	if (v.btb)
 		ia64_model_btb_capture(m, &v, k);
 
