@@ -81,6 +81,18 @@ void ia64_model_dear_check(const struct ia64_model *m, struct rec_view *v)
 			  r->latency >= ear_threshold(umask);
 }
 
+/*
+ * MODEL: the data EAR tracks one load at a time ([ITA-RM] §6.2.7.5):
+ * having picked a load (at random), it ignores the loads overlapping it
+ * until that one hits or misses L1D, so overlapped misses can go
+ * uncaptured. Records execute one after the other and never overlap, so
+ * every access is tracked on its own: each qualifying access, each
+ * repetition of a record, is captured (and counted by DATA_EAR_EVENTS),
+ * and latches PMD2, PMD3 and PMD17 together, replacing the previous
+ * capture whole; an access that does not qualify changes none of them.
+ * A capture is never a mix of two accesses. Captures lost to overlap are
+ * not modelled.
+ */
 void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 {
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
