@@ -80,8 +80,8 @@ void mt_run_all(struct ia64_model *m, const void *rec);
 u32 mt_count(struct ia64_model *m, unsigned int n);
 
 /*
- * Read PMDn with PMC0.fr set, as the EAR and BTB PMDs must be read (spec
- * 004 §6.2.1), then put PMC0 back
+ * Read PMDn with PMC0.fr set, as the EAR and BTB PMDs must be read
+ * ([ITA-RM] §6.2.1), then put PMC0 back
  */
 u64 mt_read_frozen(struct ia64_model *m, unsigned int n);
 
