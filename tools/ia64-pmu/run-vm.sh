@@ -98,8 +98,12 @@ while IFS= read -r line || [ -n "$line" ]; do
 	fi
 done < <(
 	rc=0
+	# vendor=GenuineIntel: perf (an x86 build) picks its memory events by
+	# CPU vendor, and with qemu64's AMD vendor it would look for AMD IBS
+	# instead of cpu/mem-loads (perf mem on our PMU)
 	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
-		-accel tcg -smp 2 -m "${VM_MEM:-2G}" \
+		-accel tcg -cpu qemu64,vendor=GenuineIntel \
+		-smp 2 -m "${VM_MEM:-2G}" \
 		-nodefaults -no-user-config -display none -serial stdio \
 		-no-reboot \
 		-kernel "$KERNEL" -initrd "$tmp/initrd.cpio" \

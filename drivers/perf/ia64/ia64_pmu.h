@@ -14,6 +14,7 @@
 #include <uapi/linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu_btb.h"
+#include "ia64_pmu_ear.h"
 #include "ia64_pmu_table.h"
 
 
@@ -80,6 +81,7 @@ struct ia64_pmu_model {
 	unsigned int nr_reset_pmcs;
 	const struct ia64_pmu_event *events;
 	unsigned int nr_events;
+	const char *mem_loads;		/* the D-EAR's capture event */
 	/* generic events: names of the table's events, NULL if none fits */
 	const char *hw_events[PERF_COUNT_HW_MAX];
 	const char *cache_events[PERF_COUNT_HW_CACHE_MAX]
@@ -125,6 +127,13 @@ struct ia64_pmu_cpu {
 	u64 btb_raw[IA64_BTB_NR + 1];	/* PMD8-15, PMD16 */
 	struct perf_branch_stack btb_stack;
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
+	/* data event address register, ia64_pmu_ear.c */
+	int dear_users;			/* events with config1.ear = 1 */
+	u64 dear_pmc11;			/* the PMC11 they share */
+	u64 dear_hw;			/* what PMC11 holds */
+	u64 dear_reset;			/* PMC11 as the CPU's reset left it */
+	bool dear_read;			/* dear_raw read in this interrupt */
+	u64 dear_raw[3];		/* PMD2, PMD3, PMD17 */
 };
 
 
@@ -152,6 +161,19 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data);
 void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12);
+
+/* ia64_pmu_ear.c; precise_ip up to this: the EAR's exact instruction */
+#define IA64_PMU_MAX_PRECISE	2
+int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm);
+int ia64_pmu_ear_validate_group(struct perf_event **events, int n);
+int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+void ia64_pmu_ear_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
+			 struct perf_sample_data *data, struct pt_regs *regs);
+void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc11);
 
 /* ia64_pmu_ctxsw.c */
 void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in);

@@ -199,7 +199,8 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	events[n++] = event;
 	if (!ia64_pmu_assign(events, n, assign))
 		return -EINVAL;
-	return ia64_pmu_btb_validate_group(events, n);
+	return ia64_pmu_btb_validate_group(events, n) ?:
+	       ia64_pmu_ear_validate_group(events, n);
 }
 
 static int ia64_pmu_event_init(struct perf_event *event)
@@ -231,15 +232,13 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		return -ENOENT;
 	}
 
-	if (attr->exclude_idle || attr->precise_ip)
+	if (attr->exclude_idle)
 		return -EOPNOTSUPP;
-	if (attr->config1 || attr->config2)
+	if (attr->config2)
 		return -EINVAL;
 	ret = ia64_pmu_btb_init(event);
 	if (ret)
 		return ret;
-	if (has_branch_stack(event))
-		ia64_pmu_ctxsw_event_init(event);
 
 	counters = ia64_pmu_check_config(config);
 	if (counters < 0)
@@ -250,6 +249,11 @@ static int ia64_pmu_event_init(struct perf_event *event)
 	      (attr->exclude_kernel ? 0 : IA64_PMC_PLM_KERNEL);
 	if (!plm)
 		return -EINVAL;
+	ret = ia64_pmu_ear_init(event, config, plm);
+	if (ret)
+		return ret;
+	if (has_branch_stack(event) || event->hw.extra_reg.reg)
+		ia64_pmu_ctxsw_event_init(event);
 
 	/* Privileged monitor: user code cannot stop it with rum */
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
@@ -357,7 +361,9 @@ int ia64_pmu_set_period(struct perf_event *event)
 void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 		       bool frozen)
 {
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct perf_sample_data data;
+	struct pt_regs ear_regs;
 
 	/*
 	 * An event that excludes the kernel, sampled from a kernel
@@ -369,7 +375,12 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 		regs = task_pt_regs(current);
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
-		ia64_pmu_btb_sample(this_cpu_ptr(&ia64_pmu_cpu), event, &data);
+		ia64_pmu_btb_sample(cpuc, event, &data);
+	if (frozen && event->hw.extra_reg.reg) {
+		ear_regs = *regs;
+		ia64_pmu_ear_sample(cpuc, event, &data, &ear_regs);
+		regs = &ear_regs;
+	}
 	if (perf_event_overflow(event, &data, regs))
 		ia64_pmu_stop(event, 0);	/* throttled */
 }
@@ -554,6 +565,11 @@ static int ia64_pmu_add(struct perf_event *event, int flags)
 	ret = ia64_pmu_btb_add(cpuc, event);
 	if (ret)
 		return ret;
+	ret = ia64_pmu_ear_add(cpuc, event);
+	if (ret) {
+		ia64_pmu_btb_del(cpuc, event);
+		return ret;
+	}
 	if (cpuc->txn_flags & PERF_PMU_TXN_ADD)
 		cpuc->n_txn++;
 	else
@@ -580,6 +596,7 @@ static void ia64_pmu_del(struct perf_event *event, int flags)
 	if (WARN_ON_ONCE(i == cpuc->n_events))
 		return;
 	ia64_pmu_btb_del(cpuc, event);
+	ia64_pmu_ear_del(cpuc, event);
 	if (i >= cpuc->n_events - cpuc->n_txn)
 		cpuc->n_txn--;
 	for (; i < cpuc->n_events - 1; i++) {
@@ -698,6 +715,7 @@ static void ia64_pmu_enable(struct pmu *pmu)
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
 	ia64_pmu_btb_program(cpuc);
+	ia64_pmu_ear_program(cpuc);
 	if (monitored != cpuc->monitored) {
 		cpuc->monitored = monitored;
 		if (monitored)
@@ -774,6 +792,10 @@ PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
 PMU_FORMAT_ATTR(ism, "config:24-25");
 PMU_FORMAT_ATTR(br_mispred, "config:32");
+PMU_FORMAT_ATTR(ear, "config1:0-1");
+PMU_FORMAT_ATTR(ear_tlb, "config1:2");
+PMU_FORMAT_ATTR(ear_tlbmask, "config1:4-7");
+PMU_FORMAT_ATTR(ldlat, "config1:8-23");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_event.attr,
@@ -781,6 +803,10 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_thres.attr,
 	&format_attr_ism.attr,
 	&format_attr_br_mispred.attr,
+	&format_attr_ear.attr,
+	&format_attr_ear_tlb.attr,
+	&format_attr_ear_tlbmask.attr,
+	&format_attr_ldlat.attr,
 	NULL,
 };
 
@@ -793,7 +819,7 @@ static const struct attribute_group ia64_pmu_format_group = {
  * events/: one file per event of the model's table, "event=0x12,umask=0x0",
  * built at probe time from the table so that it stays the single source.
  */
-#define IA64_PMU_EVENT_STR_LEN	sizeof("event=0x7f,umask=0xf")
+#define IA64_PMU_EVENT_STR_LEN	sizeof("event=0x7f,umask=0xf,ear=1")
 
 struct ia64_pmu_event_attr {
 	struct perf_pmu_events_attr pmu_attr;
@@ -810,11 +836,13 @@ static int ia64_pmu_build_events(const struct ia64_pmu_model *model)
 {
 	struct attribute **attrs;
 	unsigned int i;
+	u64 config;
 
-	ia64_pmu_event_attrs = kcalloc(model->nr_events,
+	/* the model's events, and mem-loads */
+	ia64_pmu_event_attrs = kcalloc(model->nr_events + 1,
 				       sizeof(*ia64_pmu_event_attrs),
 				       GFP_KERNEL);
-	attrs = kcalloc(model->nr_events + 1, sizeof(*attrs), GFP_KERNEL);
+	attrs = kcalloc(model->nr_events + 2, sizeof(*attrs), GFP_KERNEL);
 	if (!ia64_pmu_event_attrs || !attrs) {
 		kfree(ia64_pmu_event_attrs);
 		kfree(attrs);
@@ -828,6 +856,26 @@ static int ia64_pmu_build_events(const struct ia64_pmu_model *model)
 			 ev->es, ev->umask);
 		sysfs_attr_init(&ea->pmu_attr.attr.attr);
 		ea->pmu_attr.attr.attr.name = ev->name;
+		ea->pmu_attr.attr.attr.mode = 0444;
+		ea->pmu_attr.attr.show = perf_event_sysfs_show;
+		ea->pmu_attr.event_str = ea->str;
+		attrs[i] = &ea->pmu_attr.attr.attr;
+	}
+	/*
+	 * mem-loads, which perf mem opens as cpu/mem-loads,ldlat=N/P: the
+	 * D-EAR's capture event with the D-EAR in cache mode
+	 */
+	if (!ia64_pmu_generic(model->mem_loads, &config)) {
+		struct ia64_pmu_event_attr *ea = &ia64_pmu_event_attrs[i];
+
+		snprintf(ea->str, sizeof(ea->str),
+			 "event=0x%02llx,umask=0x%llx,ear=1",
+			 (config & IA64_PMU_CFG_ES_MASK) >>
+			 IA64_PMU_CFG_ES_SHIFT,
+			 (config & IA64_PMU_CFG_UMASK_MASK) >>
+			 IA64_PMU_CFG_UMASK_SHIFT);
+		sysfs_attr_init(&ea->pmu_attr.attr.attr);
+		ea->pmu_attr.attr.attr.name = "mem-loads";
 		ea->pmu_attr.attr.attr.mode = 0444;
 		ea->pmu_attr.attr.show = perf_event_sysfs_show;
 		ea->pmu_attr.event_str = ea->str;
@@ -875,9 +923,18 @@ static ssize_t branches_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(branches);
 
+/* precise_ip: the D-EAR's instruction has no skid (not every sample) */
+static ssize_t max_precise_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", IA64_PMU_MAX_PRECISE);
+}
+static DEVICE_ATTR_RO(max_precise);
+
 static struct attribute *ia64_pmu_caps_attrs[] = {
 	&dev_attr_pmu_name.attr,
 	&dev_attr_branches.attr,
+	&dev_attr_max_precise.attr,
 	&dev_attr_counters.attr,
 	&dev_attr_counter_width.attr,
 	NULL,
@@ -1004,6 +1061,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 				   model->reset_pmcs[i].val);
 		if (model->reset_pmcs[i].pmc == IA64_BTB_PMC)
 			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
+		if (model->reset_pmcs[i].pmc == IA64_DEAR_PMC)
+			ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].val);
 	}
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);

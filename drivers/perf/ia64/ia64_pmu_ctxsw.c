@@ -5,9 +5,9 @@
  *
  * The perf core schedules the generic counters event by event (add/del);
  * what it cannot carry is the content of the implementation-specific
- * registers that the task's events use, today the branch trace buffer
- * (PMD8-16). Those registers are the ones PAL_PERF_MON_INFO lists in
- * PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
+ * registers that the task's events use: the branch trace buffer
+ * (PMD8-16) and the data EAR (PMD2, PMD3, PMD17). Those registers are
+ * the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
  * intersected with those the events on the CPU use (cpuc->ctx_pmds, kept
  * by each feature): nothing is saved for a task whose events use none.
  *
@@ -66,6 +66,7 @@ void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
 		return;
 	}
 	ia64_pmu_btb_program_pmc(cpuc);
+	ia64_pmu_ear_program_pmc(cpuc);
 	for_each_set_bit(i, &mask, BITS_PER_LONG)
 		ia64_pmu_write_pmd(i, tctx->pmd[i]);
 	cpuc->ctx_fresh &= ~mask;

@@ -125,6 +125,7 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 	cpuc->irqs++;
 	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
 	ia64_pmu_btb_sampled(cpuc);
+	ia64_pmu_ear_sampled(cpuc);
 	ia64_pmu_clear_ovfl_regs();
 	ia64_pmu_unfreeze(cpuc);
 	return IRQ_HANDLED;
@@ -174,6 +175,7 @@ static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
 				    smp_processor_id(), pmc0);
 	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
 	ia64_pmu_btb_sampled(cpuc);
+	ia64_pmu_ear_sampled(cpuc);
 	ia64_pmu_clear_ovfl_regs();
 	ia64_pmu_unfreeze(cpuc);
 	if (!cpuc->wd_warned && (ia64_pmu_read_pmc(0) & IA64_PMC0_FR))

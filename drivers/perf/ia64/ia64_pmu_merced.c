@@ -49,6 +49,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.nr_reset_pmcs	= ARRAY_SIZE(merced_reset_pmcs),
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
+	.mem_loads	= "DATA_EAR_EVENTS",
 
 	/*
 	 * Generic events, from the definitions of [ITA-RM] §7.8; the reasons

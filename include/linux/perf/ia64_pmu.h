@@ -173,6 +173,18 @@ static inline void ia64_pmu_raise_irq(void)
 	ia64_resend_irq(IA64_PERFMON_VECTOR);
 }
 
+/*
+ * Make @ip (bundle + slot) the interrupted instruction of a sample's
+ * @regs: an event address register's exact instruction. (perf marks
+ * exact IPs through perf_misc_flags(), which ia64 does not define: the
+ * sample says PERF_RECORD_MISC_EXACT_IP only on the simulated backend.)
+ */
+static inline void ia64_pmu_set_exact_ip(struct pt_regs *regs, u64 ip)
+{
+	regs->cr_iip = ip & ~0xfUL;
+	ia64_psr(regs)->ri = ip & 0x3;
+}
+
 #else /* !CONFIG_IA64: the simulated backend */
 
 u64 ia64_pmu_read_pmc(unsigned int idx);
@@ -193,6 +205,7 @@ u64 ia64_pmu_cpuid_version(void);
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
 void ia64_pmu_raise_irq(void);
+void ia64_pmu_set_exact_ip(struct pt_regs *regs, u64 ip);
 
 #endif /* CONFIG_IA64 */
 

@@ -54,6 +54,7 @@
 #include <uapi/linux/perf/ia64_pmu.h>
 
 #include <asm/irq_regs.h>
+#include <asm/perf_event.h>
 
 #include "pmu_model.h"
 
@@ -664,6 +665,19 @@ static void sim_spurious_irq(void *unused)
 {
 	sim_send_vector(this_cpu_ptr(&sim_cpus));
 }
+
+/*
+ * An EAR's exact instruction as the sample's IP; on x86 perf_misc_flags()
+ * then reports PERF_RECORD_MISC_EXACT_IP.
+ */
+void ia64_pmu_set_exact_ip(struct pt_regs *regs, u64 ip)
+{
+	instruction_pointer_set(regs, ip);
+#ifdef PERF_EFLAGS_EXACT
+	regs->flags |= PERF_EFLAGS_EXACT;
+#endif
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_set_exact_ip);
 
 /* The driver's resend of the PMU vector (irqs off or on, this CPU) */
 void ia64_pmu_raise_irq(void)

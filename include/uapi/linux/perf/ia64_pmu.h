@@ -43,6 +43,36 @@
 					 IA64_PMU_CFG_THRES_MASK | \
 					 IA64_PMU_CFG_ISM_MASK)
 
+/*
+ * attr.config1: the event address registers ([ITA-RM] §6.2.7). A
+ * sampling event with an EAR attaches its last capture to each sample
+ * (address, latency, TLB level, exact instruction); the event to sample
+ * is the EAR's capture event, DATA_EAR_EVENTS (events/mem-loads).
+ *
+ *   bits  1:0   ear          0: none, 1: data EAR (PMC11), 2: instruction
+ *                            EAR (PMC10, not yet: -EOPNOTSUPP), 3: invalid
+ *   bit   2     ear_tlb      0: cache miss mode, 1: TLB miss mode
+ *   bits  7:4   ear_tlbmask  TLB mode: which misses, [ITA-RM] Table 6-19:
+ *                            bit 5 L2 DTLB hit, bit 6 VHPT hit, bit 7
+ *                            handled by software; 0: all three
+ *   bits 23:8   ldlat        cache mode: minimum load latency in cycles,
+ *                            rounded down to a threshold of Table 6-17
+ *                            (4, 8, ..., 4096); 0: 4
+ *   all other bits are reserved and must be 0
+ */
+#define IA64_PMU_CFG1_EAR_MASK		0x3ULL
+#define IA64_PMU_CFG1_EAR_DATA		0x1ULL
+#define IA64_PMU_CFG1_EAR_INST		0x2ULL
+#define IA64_PMU_CFG1_EAR_TLB		(1ULL << 2)
+#define IA64_PMU_CFG1_TLBMASK_SHIFT	4
+#define IA64_PMU_CFG1_TLBMASK_MASK	(0xfULL << IA64_PMU_CFG1_TLBMASK_SHIFT)
+#define IA64_PMU_CFG1_LDLAT_SHIFT	8
+#define IA64_PMU_CFG1_LDLAT_MASK	(0xffffULL << IA64_PMU_CFG1_LDLAT_SHIFT)
+#define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_MASK | \
+					 IA64_PMU_CFG1_EAR_TLB | \
+					 IA64_PMU_CFG1_TLBMASK_MASK | \
+					 IA64_PMU_CFG1_LDLAT_MASK)
+
 #define IA64_PMU_CONFIG(es, umask) \
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \
 	 ((__u64)(umask) << IA64_PMU_CFG_UMASK_SHIFT))

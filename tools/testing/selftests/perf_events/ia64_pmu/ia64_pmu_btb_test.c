@@ -40,14 +40,6 @@ static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
 	attr->exclude_kernel = 1;
 }
 
-static int open_branch(uint64_t bst)
-{
-	struct perf_event_attr attr;
-
-	branch_attr(&attr, bst);
-	return sys_perf_event_open(&attr, 0, -1, -1, 0);
-}
-
 /* @n user branches from @first: taken, every third mispredicted */
 static int inject_branches(int first, int n)
 {
@@ -309,17 +301,6 @@ TEST_F(btb, pending_overflow_sample_has_the_tasks_branches)
 
 #define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
 
-static int write_str(const char *path, const char *val)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fputs(val, f) >= 0;
-	return fclose(f) == 0 && ok ? 0 : -1;
-}
-
 /*
  * Throttled by the sample rate cap while sampling with branch stacks,
  * then unthrottled: the samples carry exact stacks again
@@ -417,7 +398,6 @@ TEST(group_with_two_filters_is_ebusy)
 TEST(two_filters_are_multiplexed)
 {
 	struct perf_event_attr attr;
-	struct count ca, cb;
 	int a, b;
 
 	ASSERT_EQ(0, pin_cpu(0));
@@ -430,17 +410,7 @@ TEST(two_filters_are_multiplexed)
 	b = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(a, 0);
 	ASSERT_GE(b, 0);
-	ioctl(a, PERF_EVENT_IOC_ENABLE, 0);
-	ioctl(b, PERF_EVENT_IOC_ENABLE, 0);
-	busy_ms(300);
-	ioctl(a, PERF_EVENT_IOC_DISABLE, 0);
-	ioctl(b, PERF_EVENT_IOC_DISABLE, 0);
-	ASSERT_EQ(0, read_count(a, &ca));
-	ASSERT_EQ(0, read_count(b, &cb));
-	EXPECT_GT(ca.running, 0);
-	EXPECT_GT(cb.running, 0);
-	EXPECT_LT(ca.running, ca.enabled);
-	EXPECT_LT(cb.running, cb.enabled);
+	EXPECT_EQ(1, multiplexed(a, b));
 	close(a);
 	close(b);
 }

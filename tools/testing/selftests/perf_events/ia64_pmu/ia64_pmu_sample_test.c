@@ -332,17 +332,6 @@ TEST_F(smp, bogus_interrupt_ignored)
 
 #define MAX_RATE "/proc/sys/kernel/perf_event_max_sample_rate"
 
-static int write_file(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /*
  * Throttling engages on an interrupt storm and the event recovers. The
  * rate cap is lowered to 1000 samples/s (a few per tick): the emulated
@@ -360,7 +349,7 @@ TEST_F(smp, throttling_engages_and_recovers)
 	ASSERT_NE(NULL, f);
 	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
 	fclose(f);
-	ASSERT_EQ(0, write_file(MAX_RATE, "1000"));
+	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 	fd = open_sampling(CFG_CYCLES, 10, -1);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, ring_map(&r, fd));
@@ -376,7 +365,7 @@ TEST_F(smp, throttling_engages_and_recovers)
 	EXPECT_GT(samples(&r, ips, 4, 0, NULL, NULL), 0);
 	ring_unmap(&r);
 	close(fd);
-	EXPECT_EQ(0, write_file(MAX_RATE, old_rate));
+	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
 }
 
 /*
@@ -398,7 +387,7 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	ASSERT_NE(NULL, f);
 	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
 	fclose(f);
-	ASSERT_EQ(0, write_file(MAX_RATE, "1000"));
+	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 
 	/* leave 2^31 + 123 in PMD4-7: not what the moved event holds */
 	counting_attr(&attr, CFG_CYCLES);
@@ -450,7 +439,7 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	close(b2);
 	close(b1);
 	close(a);
-	EXPECT_EQ(0, write_file(MAX_RATE, old_rate));
+	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
 }
 
 /* A child pinned to CPU0 that spins for @ms once poked */

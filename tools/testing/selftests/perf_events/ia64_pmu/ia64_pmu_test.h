@@ -100,6 +100,38 @@ static inline void busy_ms(long ms)
 	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
 }
 
+/* Write @val to the file @path (a sysctl, ...); 0 or -1 */
+static inline int write_str(const char *path, const char *val)
+{
+	FILE *f = fopen(path, "w");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fputs(val, f) >= 0;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/*
+ * Enable @a and @b (opened with TOTAL_TIME_ENABLED|RUNNING), keep the CPU
+ * busy 300 ms, disable them: 1 if perf multiplexed them (each ran, and
+ * each only part of the time), 0 if not, -1 on error
+ */
+static inline int multiplexed(int a, int b)
+{
+	struct count ca, cb;
+
+	ioctl(a, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(b, PERF_EVENT_IOC_ENABLE, 0);
+	busy_ms(300);
+	ioctl(a, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(b, PERF_EVENT_IOC_DISABLE, 0);
+	if (read_count(a, &ca) || read_count(b, &cb))
+		return -1;
+	return ca.running > 0 && cb.running > 0 &&
+	       ca.running < ca.enabled && cb.running < cb.enabled;
+}
+
 /* Records ------------------------------------------------------------ */
 
 struct rec_buf {
@@ -171,6 +203,31 @@ static inline void rec_branch(struct rec_buf *b, uint64_t ip, int slot,
 	r->target = target;
 	r->btype = IA64_PMU_BR_COND;
 	r->predictor = IA64_PMU_PRED_TAC;
+	b->len += sizeof(*r);
+}
+
+/*
+ * Append a memory access record: one @op (IA64_PMU_MEM_*) of 8 bytes at
+ * @daddr by the instruction at bundle @ip, slot @slot, @cpl, served by
+ * cache @level with @latency cycles, its DTLB outcome @tlb
+ */
+static inline void rec_mem(struct rec_buf *b, uint64_t ip, int slot, int cpl,
+			   uint64_t daddr, int op, int level, int tlb,
+			   uint32_t latency)
+{
+	struct ia64_pmu_rec_mem *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_MEM;
+	r->hdr.size = sizeof(*r);
+	rec_ctx(&r->ctx, ip, 1, cpl, IA64_PMU_ISA_IA64);
+	r->ctx.slot = slot;
+	r->daddr = daddr;
+	r->latency = latency;
+	r->level = level;
+	r->tlb = tlb;
+	r->op = op;
+	r->size = 8;
 	b->len += sizeof(*r);
 }
 

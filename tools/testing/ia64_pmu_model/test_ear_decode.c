@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver's data EAR code (drivers/perf/ia64/ia64_pmu_ear.h) against
+ * the model: the PMC11 image of each config1 captures what it promises
+ * ([ITA-RM] Tables 6-17, 6-19), and the decoder turns the model's PMD2,
+ * PMD3 and PMD17 (Tables 6-18, 6-20) into the sample perf expects.
+ */
+#include "model_test.h"
+#include "ia64_pmu_ear.h"
+
+#define IP	0x4000000000003000ULL		/* mt_mem(): slot 1, cpl 0 */
+#define ADDR	0x6000000000008040ULL
+#define CFG1(tlb, mask, ldlat) \
+	(IA64_PMU_CFG1_EAR_DATA | ((tlb) ? IA64_PMU_CFG1_EAR_TLB : 0) | \
+	 ((__u64)(mask) << IA64_PMU_CFG1_TLBMASK_SHIFT) | \
+	 ((__u64)(ldlat) << IA64_PMU_CFG1_LDLAT_SHIFT))
+
+/* One access under PMC11 = @pmc11, decoded as the driver does */
+static bool dear_run(__u64 pmc11, unsigned int op, unsigned int level,
+		     unsigned int tlb, u32 lat, struct ia64_ear_data *d)
+{
+	struct ia64_model m;
+	u8 buf[64];
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, IA64_DEAR_PMC, pmc11);
+	ia64_model_write_pmd(&m, IA64_DEAR_PMD_IP, 0);
+	mt_mem(buf, IP, ADDR, op, level, tlb, lat);
+	mt_run_all(&m, buf);
+	return ia64_dear_decode(pmc11, mt_read_frozen(&m, 2),
+				mt_read_frozen(&m, 3), mt_read_frozen(&m, 17),
+				d);
+}
+
+/* ldlat rounds down to a threshold of Table 6-17, at least 4 */
+TEST(dear_ldlat_rounds_down_to_table_6_17)
+{
+	static const struct { unsigned int ldlat, code; } t[] = {
+		{ 0, 0 }, { 1, 0 }, { 4, 0 }, { 7, 0 }, { 8, 1 }, { 30, 2 },
+		{ 32, 3 }, { 128, 5 }, { 4095, 9 }, { 4096, 10 },
+		{ 0xffff, 10 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		CHECK_EQ(ia64_dear_lat_code(t[i].ldlat), t[i].code);
+}
+
+/* config1 -> PMC11 (Figure 6-20), and every malformed config1 */
+TEST(dear_pmc11_of_config1)
+{
+	__u64 base = IA64_PMC11_PT | IA64_PMC11_PM | 0x8;
+
+	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 30), 0x8, 0), base | 2ULL << 16);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0), 0x9, 2),
+		 base | 0x1 | 2ULL << 24);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0, 0), 0x8, 0),
+		 base | IA64_PMC11_TLB | 0xeULL << 16);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0x4, 0), 0x8, 0),
+		 base | IA64_PMC11_TLB | 0x4ULL << 16);
+	CHECK_EQ(ia64_dear_pmc11(0x3, 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(0x2, 8, 0), (__u64)-EOPNOTSUPP);
+	CHECK_EQ(ia64_dear_pmc11(IA64_PMU_CFG1_EAR_TLB, 8, 0),
+		 (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0x2, 0), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0x1, 0), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0, 30), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0) | 1ULL << 3, 8, 0),
+		 (__u64)-EINVAL);
+	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0) | 1ULL << 40, 8, 0),
+		 (__u64)-EINVAL);
+}
+
+/* Cache mode on the model: threshold, loads only, exact decode */
+TEST(dear_cache_mode_decoded)
+{
+	long long pmc11 = ia64_dear_pmc11(CFG1(0, 0, 30), 0x1, 0);
+	struct ia64_ear_data d;
+
+	CHECK(pmc11 > 0);
+	CHECK(!dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L2,
+			IA64_PMU_TLB_L1, 15, &d));		/* < 16 */
+	CHECK(!dear_run(pmc11, IA64_PMU_MEM_STORE, IA64_PMU_LVL_MEM,
+			IA64_PMU_TLB_L1, 300, &d));
+	CHECK(!dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
+			IA64_PMU_TLB_L1, 300, &d));
+	CHECK(dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L3,
+		       IA64_PMU_TLB_L1, 16, &d));
+	CHECK_EQ(d.ip, IP + 1);
+	CHECK_EQ(d.addr, ADDR);
+	CHECK_EQ(d.weight, 16);
+	CHECK_EQ(d.data_src, PERF_MEM_S(OP, LOAD) | PERF_MEM_S(LVL, L1) |
+		 PERF_MEM_S(LVL, MISS) | PERF_MEM_S(SNOOP, NA) |
+		 PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA));
+}
+
+/* TLB mode on the model: each level of Table 6-20, loads and stores */
+TEST(dear_tlb_mode_decoded)
+{
+	static const __u64 tlb_src[4] = {
+		[IA64_PMU_TLB_L2] = PERF_MEM_S(TLB, L2) | PERF_MEM_S(TLB, HIT),
+		[IA64_PMU_TLB_VHPT] = PERF_MEM_S(TLB, WK) |
+				      PERF_MEM_S(TLB, HIT),
+		[IA64_PMU_TLB_SW] = PERF_MEM_S(TLB, OS),
+	};
+	long long pmc11 = ia64_dear_pmc11(CFG1(1, 0, 0), 0x1, 0);
+	struct ia64_ear_data d;
+	unsigned int tlb, op;
+
+	CHECK(!dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_MEM,
+			IA64_PMU_TLB_L1, 300, &d));
+	for (tlb = IA64_PMU_TLB_L2; tlb <= IA64_PMU_TLB_SW; tlb++)
+		for (op = 0; op < 2; op++) {
+			CHECK(dear_run(pmc11, op, IA64_PMU_LVL_L1, tlb, 5,
+				       &d));
+			CHECK_EQ(d.addr, ADDR);
+			CHECK_EQ(d.weight, 0);
+			CHECK_EQ(d.data_src, tlb_src[tlb] |
+				 PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) |
+				 PERF_MEM_S(SNOOP, NA) | PERF_MEM_S(LOCK, NA));
+		}
+	/* a mask selects: only software-handled misses */
+	pmc11 = ia64_dear_pmc11(CFG1(1, 0x8, 0), 0x1, 0);
+	CHECK(!dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
+			IA64_PMU_TLB_VHPT, 5, &d));
+	CHECK(dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
+		       IA64_PMU_TLB_SW, 5, &d));
+}

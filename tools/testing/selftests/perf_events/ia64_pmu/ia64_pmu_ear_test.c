@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The data event address register as perf memory samples ([ITA-RM]
+ * §6.2.7.4-6.2.7.6): memory records injected into the model come back,
+ * exactly, as samples of DATA_EAR_EVENTS with the capture's data address,
+ * latency, data source and instruction.
+ */
+
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define ES_DATA_EAR_EVENTS	0x67
+#define CFG_DEAR		IA64_PMU_CONFIG(ES_DATA_EAR_EVENTS, 0)
+#define IP(n)			(0x4000000000020000ULL + 0x10 * (n))
+#define ADDR(n)			(0x6000000000100000ULL + 0x40 * (n))
+#define LOAD			IA64_PMU_MEM_LOAD
+#define STORE			IA64_PMU_MEM_STORE
+
+#define SAMPLE_TYPE	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | \
+			 PERF_SAMPLE_ADDR | PERF_SAMPLE_WEIGHT | \
+			 PERF_SAMPLE_DATA_SRC)
+
+struct mem_sample {
+	struct perf_event_header h;
+	uint64_t ip;
+	uint32_t pid, tid;
+	uint64_t addr, weight, data_src;
+};
+
+static uint64_t cfg1(int tlb, int tlbmask, int ldlat)
+{
+	return IA64_PMU_CFG1_EAR_DATA | (tlb ? IA64_PMU_CFG1_EAR_TLB : 0) |
+	       ((uint64_t)tlbmask << IA64_PMU_CFG1_TLBMASK_SHIFT) |
+	       ((uint64_t)ldlat << IA64_PMU_CFG1_LDLAT_SHIFT);
+}
+
+static void ear_attr(struct perf_event_attr *attr, uint64_t config1,
+		     uint64_t period)
+{
+	counting_attr(attr, CFG_DEAR);
+	attr->config1 = config1;
+	attr->sample_period = period;
+	attr->sample_type = SAMPLE_TYPE;
+	attr->read_format = 0;
+	attr->exclude_kernel = 1;
+	attr->precise_ip = 2;
+}
+
+/* An enabled D-EAR event on this task, its ring mapped; or -1 */
+static int open_ear(uint64_t config1, uint64_t period, struct ring *r)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	ear_attr(&attr, config1, period);
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return -1;
+	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int next_sample(struct ring *r, struct mem_sample *s)
+{
+	union {
+		struct mem_sample s;
+		uint8_t raw[512];
+	} rec;
+	int type;
+
+	while ((type = ring_next(r, &rec, sizeof(rec))))
+		if (type == PERF_RECORD_SAMPLE) {
+			*s = rec.s;
+			return 1;
+		}
+	return 0;
+}
+
+/* One user load of @n at @lat cycles from @level */
+static int load(int n, int level, uint32_t lat)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_mem(&b, IP(n), n % 3, 3, ADDR(n), LOAD, level, IA64_PMU_TLB_L1,
+		lat);
+	return sim_inject(&b);
+}
+
+FIXTURE(ear) {
+	int fd;
+	struct ring r;
+};
+
+FIXTURE_SETUP(ear)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	self->fd = -1;
+}
+
+FIXTURE_TEARDOWN(ear)
+{
+	if (self->fd >= 0) {
+		ring_unmap(&self->r);
+		close(self->fd);
+	}
+}
+
+/*
+ * Period 1: each captured load is one sample with its exact address,
+ * latency, data source (a load that missed L1D) and instruction
+ */
+TEST_F(ear, each_capture_is_an_exact_sample)
+{
+	struct mem_sample s;
+	int i;
+
+	self->fd = open_ear(cfg1(0, 0, 0), 1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	for (i = 0; i < 3; i++)
+		ASSERT_EQ(0, load(i, IA64_PMU_LVL_L2 + i, 20 + 100 * i));
+	for (i = 0; i < 3; i++) {
+		ASSERT_TRUE(next_sample(&self->r, &s));
+		EXPECT_EQ(IP(i) + i % 3, s.ip);
+		EXPECT_EQ(PERF_RECORD_MISC_USER | PERF_RECORD_MISC_EXACT_IP,
+			  s.h.misc & (PERF_RECORD_MISC_CPUMODE_MASK |
+				      PERF_RECORD_MISC_EXACT_IP));
+		EXPECT_EQ(ADDR(i), s.addr);
+		EXPECT_EQ(20 + 100 * i, s.weight);
+		EXPECT_EQ(PERF_MEM_S(OP, LOAD) | PERF_MEM_S(LVL, L1) |
+			  PERF_MEM_S(LVL, MISS) | PERF_MEM_S(SNOOP, NA) |
+			  PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA),
+			  s.data_src);
+	}
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+/*
+ * ldlat 30 is the threshold 16 (rounded down, Table 6-17): loads under
+ * it, L1 hits and stores are never sampled
+ */
+TEST_F(ear, threshold_hits_and_stores_not_sampled)
+{
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+
+	self->fd = open_ear(cfg1(0, 0, 30), 1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	rec_mem(&b, IP(0), 0, 3, ADDR(0), LOAD, IA64_PMU_LVL_L2,
+		IA64_PMU_TLB_L1, 15);
+	rec_mem(&b, IP(1), 0, 3, ADDR(1), LOAD, IA64_PMU_LVL_L1,
+		IA64_PMU_TLB_L1, 100);
+	rec_mem(&b, IP(2), 0, 3, ADDR(2), STORE, IA64_PMU_LVL_MEM,
+		IA64_PMU_TLB_L1, 300);
+	rec_mem(&b, IP(3), 0, 3, ADDR(3), LOAD, IA64_PMU_LVL_L3,
+		IA64_PMU_TLB_L1, 16);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(ADDR(3), s.addr);
+	EXPECT_EQ(16, s.weight);
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+/* TLB mode: the level that resolved the miss, loads and stores */
+TEST_F(ear, tlb_mode_reports_the_tlb_level)
+{
+	static const struct {
+		int tlb;
+		uint64_t src;
+	} want[] = {
+		{ IA64_PMU_TLB_L2,
+		  PERF_MEM_S(TLB, L2) | PERF_MEM_S(TLB, HIT) },
+		{ IA64_PMU_TLB_VHPT,
+		  PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT) },
+		{ IA64_PMU_TLB_SW, PERF_MEM_S(TLB, OS) },
+	};
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+	unsigned int i;
+
+	self->fd = open_ear(cfg1(1, 0, 0), 1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	/* an L1 DTLB hit is no TLB miss */
+	rec_mem(&b, IP(9), 0, 3, ADDR(9), LOAD, IA64_PMU_LVL_MEM,
+		IA64_PMU_TLB_L1, 300);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		rec_mem(&b, IP(i), 1, 3, ADDR(i), i == 1 ? STORE : LOAD,
+			IA64_PMU_LVL_L1, want[i].tlb, 5);
+	ASSERT_EQ(0, sim_inject(&b));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		ASSERT_TRUE(next_sample(&self->r, &s));
+		EXPECT_EQ(ADDR(i), s.addr);
+		EXPECT_EQ(IP(i) + 1, s.ip);
+		EXPECT_EQ(0, s.weight);
+		EXPECT_EQ(want[i].src | PERF_MEM_S(OP, NA) |
+			  PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
+			  PERF_MEM_S(LOCK, NA), s.data_src);
+	}
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+/*
+ * A sample without a fresh capture is a plain sample: a CPU_CYCLES
+ * event with the D-EAR gets the capture once, never again
+ */
+TEST_F(ear, no_stale_capture)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+
+	ear_attr(&attr, cfg1(0, 0, 0), 1000);
+	attr.config = IA64_PMU_CONFIG(ES_CPU_CYCLES, 0);
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	ASSERT_EQ(0, load(5, IA64_PMU_LVL_MEM, 200));
+	rec_cycles(&b, IP(7), 2000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(ADDR(5), s.addr);
+	EXPECT_EQ(IP(5) + 2, s.ip);
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(0, s.addr);
+	EXPECT_EQ(0, s.weight);
+	EXPECT_EQ(IP(7), s.ip);
+	EXPECT_EQ(0, s.h.misc & PERF_RECORD_MISC_EXACT_IP);
+}
+
+/* A CPU_CYCLES event of this task with the D-EAR; or -1 */
+static int open_cycles_ear(struct ring *r)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	ear_attr(&attr, cfg1(0, 0, 0), 1000);
+	attr.config = IA64_PMU_CONFIG(ES_CPU_CYCLES, 0);
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return -1;
+	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int cycles(uint64_t n)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_cycles(&b, IP(7), n, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	return sim_inject(&b);
+}
+
+/*
+ * Two tasks on one CPU, each with a capture in the D-EAR when it is
+ * switched out: each task's next sample holds its own capture (the
+ * context switch saves and restores PMD2/3/17)
+ */
+TEST_F(ear, two_tasks_see_only_their_own_captures)
+{
+	int to_child[2], to_parent[2], status;
+	struct mem_sample s;
+	char c = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+	self->fd = open_cycles_ear(&self->r);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, load(0, IA64_PMU_LVL_L2, 50));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct ring r;
+		int fd = open_cycles_ear(&r), ok;
+
+		ok = fd >= 0 && next_sample(&r, &s) == 0 &&
+		     !load(10, IA64_PMU_LVL_L3, 60) && !cycles(1000) &&
+		     next_sample(&r, &s) && s.addr == ADDR(10);
+		ok = ok && !load(11, IA64_PMU_LVL_L3, 70) &&
+		     write(to_parent[1], &c, 1) == 1 &&
+		     read(to_child[0], &c, 1) == 1 && !cycles(1000) &&
+		     next_sample(&r, &s) && s.addr == ADDR(11);
+		_exit(ok ? 0 : 1);
+	}
+	ASSERT_EQ(1, read(to_parent[0], &c, 1));
+	ASSERT_EQ(0, cycles(1000));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(ADDR(0), s.addr);
+	EXPECT_EQ(50, s.weight);
+	ASSERT_EQ(1, write(to_child[1], &c, 1));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
+
+/*
+ * Throttled by the sample rate cap (a capture per load, thousands of
+ * loads at once), then unthrottled: the next capture is sampled exactly
+ */
+TEST_F(ear, throttling_and_recovery)
+{
+	char old_rate[32] = "100000";
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+	int i, type, throttles = 0;
+	FILE *f;
+
+	f = fopen(MAX_RATE, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
+	fclose(f);
+	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	self->fd = open_ear(cfg1(0, 0, 0), 1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	for (i = 0; i < 60; i++)
+		rec_mem(&b, IP(i), 0, 3, ADDR(i), LOAD, IA64_PMU_LVL_MEM,
+			IA64_PMU_TLB_L1, 200);
+	for (i = 0; i < 20; i++)
+		ASSERT_EQ(0, sim_inject(&b));
+	while ((type = ring_next(&self->r, &s, sizeof(s))))
+		throttles += type == PERF_RECORD_THROTTLE;
+	EXPECT_GT(throttles, 0);
+	usleep(100000);		/* a tick unthrottles */
+	ASSERT_EQ(0, load(70, IA64_PMU_LVL_L3, 90));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(ADDR(70), s.addr);
+	EXPECT_EQ(90, s.weight);
+	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+}
+
+/* Every malformed config1, and what the D-EAR cannot do */
+TEST(config1_errnos)
+{
+	static const struct {
+		uint64_t config1;
+		int err;
+	} cases[] = {
+		{ 0x3, EINVAL },			/* ear 3 */
+		{ 0x2, EOPNOTSUPP },			/* I-EAR: not yet */
+		{ 0x4, EINVAL },			/* ear_tlb without ear */
+		{ 1ULL << 3, EINVAL },			/* reserved bit */
+		{ 1ULL << 24, EINVAL },			/* reserved bits */
+		{ 1ULL << 63, EINVAL },
+		{ 0x1 | (0x2 << 4), EINVAL },		/* tlbmask, cache mode */
+		{ 0x5 | (0x1 << 4), EINVAL },		/* tlbmask bit 0 */
+		{ 0x5 | (30 << 8), EINVAL },		/* ldlat, TLB mode */
+		{ 0x1, 0 },
+		{ 0x1 | (0xffffULL << 8), 0 },		/* ldlat max: 4096 */
+		{ 0x5 | (0xe << 4), 0 },
+	};
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		ear_attr(&attr, cases[i].config1, 1);
+		EXPECT_EQ(cases[i].err, open_errno(&attr))
+			TH_LOG("config1 %#llx",
+			       (unsigned long long)cases[i].config1);
+	}
+	/* an EAR goes with a sample; precise_ip needs an EAR, up to 2 */
+	ear_attr(&attr, cfg1(0, 0, 0), 0);
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	ear_attr(&attr, cfg1(0, 0, 0), 1);
+	attr.precise_ip = 3;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	ear_attr(&attr, 0, 1);
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+/* One D-EAR per CPU: -EBUSY in a group, -EAGAIN (multiplexing) at add */
+TEST(sharing)
+{
+	struct perf_event_attr attr;
+	int lead, fd, a, b;
+
+	ear_attr(&attr, cfg1(0, 0, 0), 1);
+	lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(lead, 0);
+	attr.config1 = cfg1(1, 0, 0);
+	fd = sys_perf_event_open(&attr, 0, -1, lead, 0);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EBUSY, errno);
+	attr.config1 = cfg1(0, 0, 0);
+	fd = sys_perf_event_open(&attr, 0, -1, lead, 0);
+	EXPECT_GE(fd, 0);
+	close(fd);
+	close(lead);
+
+	ASSERT_EQ(0, pin_cpu(0));
+	ear_attr(&attr, cfg1(0, 0, 0), 1ULL << 40);
+	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	attr.config1 = cfg1(1, 0, 0);
+	b = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(a, 0);
+	ASSERT_GE(b, 0);
+	EXPECT_EQ(1, multiplexed(a, b));
+	close(a);
+	close(b);
+}
+
+/* sysfs: the mem-loads alias perf mem opens, the format, max_precise */
+TEST(sysfs)
+{
+	char buf[128] = "";
+	FILE *f;
+
+	f = fopen(PMU_DIR "/events/mem-loads", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("event=0x67,umask=0x0,ear=1\n", buf);
+	f = fopen(PMU_DIR "/format/ldlat", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("config1:8-23\n", buf);
+	f = fopen(PMU_DIR "/caps/max_precise", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("2\n", buf);
+}
+
+TEST_HARNESS_MAIN
