@@ -92,6 +92,19 @@ struct ia64_pmu_model {
 extern const struct ia64_pmu_model ia64_pmu_merced;
 extern const struct ia64_pmu_model *ia64_pmu_model;	/* found at probe */
 
+/* One event address register of a CPU, ia64_pmu_ear.c */
+#define IA64_PMU_DEAR		0
+#define IA64_PMU_IEAR		1
+#define IA64_PMU_NR_EARS	2
+struct ia64_pmu_ear_unit {
+	int users;			/* events using it */
+	u64 pmc;			/* the PMC value they share */
+	u64 hw;				/* what the PMC holds */
+	u64 reset;			/* ... as the CPU's reset left it */
+	bool read;			/* raw read in this interrupt */
+	u64 raw[3];			/* its PMDs */
+};
+
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
 	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
@@ -127,13 +140,8 @@ struct ia64_pmu_cpu {
 	u64 btb_raw[IA64_BTB_NR + 1];	/* PMD8-15, PMD16 */
 	struct perf_branch_stack btb_stack;
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
-	/* data event address register, ia64_pmu_ear.c */
-	int dear_users;			/* events with config1.ear = 1 */
-	u64 dear_pmc11;			/* the PMC11 they share */
-	u64 dear_hw;			/* what PMC11 holds */
-	u64 dear_reset;			/* PMC11 as the CPU's reset left it */
-	bool dear_read;			/* dear_raw read in this interrupt */
-	u64 dear_raw[3];		/* PMD2, PMD3, PMD17 */
+	/* event address registers, ia64_pmu_ear.c */
+	struct ia64_pmu_ear_unit ear[IA64_PMU_NR_EARS];
 };
 
 
@@ -162,7 +170,7 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12);
 
-/* ia64_pmu_ear.c; precise_ip up to this: the EAR's exact instruction */
+/* ia64_pmu_ear.c; precise_ip up to this: the D-EAR's exact instruction */
 #define IA64_PMU_MAX_PRECISE	2
 int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm);
 int ia64_pmu_ear_validate_group(struct perf_event **events, int n);
@@ -173,7 +181,8 @@ void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data, struct pt_regs *regs);
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
-void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc11);
+void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			    u64 val);
 
 /* ia64_pmu_ctxsw.c */
 void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in);

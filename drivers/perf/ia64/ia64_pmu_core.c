@@ -438,8 +438,10 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 /*
  * PMC0, read at most once while the PMU does not run (disabled or not
  * monitored: PSR.pp is clear and nothing counts), so that only the
- * driver's own writes, which keep the copy, can change it. The copy is
- * dropped when the PMU runs again (ia64_pmu_enable()).
+ * driver's own writes can change it. The copy is what the hardware
+ * said: each write of PMC0 drops it (a write may not take, e.g. the
+ * model's fault/lose_pmc0_writes), and so does the PMU running again
+ * (ia64_pmu_enable()).
  */
 static u64 ia64_pmu_read_pmc0(struct ia64_pmu_cpu *cpuc)
 {
@@ -474,8 +476,7 @@ static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 	pmc0 = (ia64_pmu_read_pmc0(cpuc) & ~clear) | set;
 	ia64_pmu_write_pmc(0, pmc0);
 	ia64_pmu_srlz();
-	if (!running)
-		cpuc->pmc0 = pmc0;
+	cpuc->pmc0_valid = false;
 	if (running)
 		ia64_pmu_psr_pp(true);
 	local_irq_restore(flags);
@@ -1061,14 +1062,13 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 				   model->reset_pmcs[i].val);
 		if (model->reset_pmcs[i].pmc == IA64_BTB_PMC)
 			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
-		if (model->reset_pmcs[i].pmc == IA64_DEAR_PMC)
-			ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].val);
+		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
+				       model->reset_pmcs[i].val);
 	}
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
-	cpuc->pmc0 = IA64_PMC0_FR;
-	cpuc->pmc0_valid = true;
+	cpuc->pmc0_valid = false;
 	cpuc->stale_ctrs = 0;
 	memset(cpuc->ctr_owner, 0, sizeof(cpuc->ctr_owner));
 	ia64_pmu_watchdog_stop(cpuc);

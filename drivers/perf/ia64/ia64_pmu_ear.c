@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The data event address register ([ITA-RM] §6.2.7.4-6.2.7.6) as perf
- * memory samples: perf mem, perf record -d -W.
+ * The event address registers ([ITA-RM] §6.2.7) as perf memory samples:
+ * perf mem, perf record -d -W.
  *
- * The D-EAR captures one L1D load miss over a latency threshold (cache
- * mode) or one L1 DTLB miss (TLB mode): the data address (PMD2), the
- * latency or the TLB level (PMD3) and the instruction (PMD17). It raises
- * no interrupt of its own: an event with config1.ear = 1 samples, at its
- * overflow interrupt with the PMU frozen, the capture the D-EAR holds,
- * read once per interrupt and then invalidated (PMD17.v = 0) so that no
- * later sample repeats it. Sampling the capture event DATA_EAR_EVENTS
- * (events/mem-loads) makes every sample's capture the one that overflowed
- * the counter. A sample without a valid capture is a plain sample.
+ * The data EAR (PMC11) captures one L1D load miss over a latency
+ * threshold (cache mode) or one L1 DTLB miss (TLB mode): the data address
+ * (PMD2), the latency or the TLB level (PMD3) and the instruction
+ * (PMD17). The instruction EAR (PMC10) captures one L1I miss over a
+ * threshold, or one ITLB miss: the cache line (PMD0) and the latency
+ * (PMD1). Neither raises an interrupt of its own: an event with
+ * config1.ear samples, at its overflow interrupt with the PMU frozen, the
+ * capture its EAR holds, read once per interrupt and then invalidated
+ * (the valid bit cleared) so that no later sample repeats it. Sampling
+ * the EAR's capture event (DATA_EAR_EVENTS, events/mem-loads, or
+ * INSTRUCTION_EAR_EVENTS) makes every sample's capture the one that
+ * overflowed the counter. A sample without a valid capture is a plain
+ * sample.
  *
- * One D-EAR per CPU: the events on a CPU must agree on PMC11; -EBUSY for
- * a group that disagrees with itself, -EAGAIN at add() so that perf
- * multiplexes. Its PMDs are per-task state (ia64_pmu_ctxsw.c).
+ * One EAR of each kind per CPU: the events on a CPU must agree on its
+ * PMC; -EBUSY for a group that disagrees with itself, -EAGAIN at add()
+ * so that perf multiplexes. The EARs' PMDs are per-task state
+ * (ia64_pmu_ctxsw.c).
  */
 
 #include <linux/bits.h>
@@ -25,70 +30,114 @@
 #include "ia64_pmu.h"
 #include "ia64_pmu_ear.h"
 
-#define IA64_DEAR_PMDS	(BIT_ULL(IA64_DEAR_PMD_ADDR) | \
-			 BIT_ULL(IA64_DEAR_PMD_LAT) | \
-			 BIT_ULL(IA64_DEAR_PMD_IP))
+/* The registers of each EAR; the valid bit is bit 0 of pmd[valid] */
+static const struct ia64_pmu_ear_regs {
+	u8 pmc;
+	u8 nr_pmds;
+	u8 pmd[3];
+	u8 valid;
+	u64 idle;
+} ia64_pmu_ears[IA64_PMU_NR_EARS] = {
+	[IA64_PMU_DEAR] = {
+		.pmc = IA64_DEAR_PMC, .nr_pmds = 3,
+		.pmd = { IA64_DEAR_PMD_ADDR, IA64_DEAR_PMD_LAT,
+			 IA64_DEAR_PMD_IP },
+		.valid = 2, .idle = IA64_PMC11_IDLE,
+	},
+	[IA64_PMU_IEAR] = {
+		.pmc = IA64_IEAR_PMC, .nr_pmds = 2,
+		.pmd = { IA64_IEAR_PMD_ADDR, IA64_IEAR_PMD_LAT },
+		.valid = 0, .idle = IA64_PMC10_IDLE,
+	},
+};
 
-static bool ia64_pmu_has_ear(struct perf_event *event)
+static u64 ia64_pmu_ear_pmds(unsigned int unit)
 {
-	return event->hw.extra_reg.reg == IA64_DEAR_PMC;
+	const struct ia64_pmu_ear_regs *r = &ia64_pmu_ears[unit];
+	u64 mask = 0;
+	unsigned int i;
+
+	for (i = 0; i < r->nr_pmds; i++)
+		mask |= BIT_ULL(r->pmd[i]);
+	return mask;
+}
+
+/* The EAR of @event (IA64_PMU_DEAR, IA64_PMU_IEAR), or -1 */
+static int ia64_pmu_ear_of(struct perf_event *event)
+{
+	switch (event->hw.extra_reg.reg) {
+	case IA64_DEAR_PMC:
+		return IA64_PMU_DEAR;
+	case IA64_IEAR_PMC:
+		return IA64_PMU_IEAR;
+	default:
+		return -1;
+	}
 }
 
 /*
- * event_init: the PMC11 image of an event with config1, in extra_reg;
+ * event_init: the PMC image of an event with config1, in extra_reg;
  * @config is the event's PMC image (for its ism), @plm its plm
  */
 int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 {
 	struct perf_event_attr *attr = &event->attr;
-	long long pmc11;
+	bool data = (attr->config1 & IA64_PMU_CFG1_EAR_MASK) ==
+		    IA64_PMU_CFG1_EAR_DATA;
+	long long pmc;
 
 	event->hw.extra_reg.reg = 0;
 	if (!attr->config1)
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
-	pmc11 = ia64_dear_pmc11(attr->config1, plm,
-				(config & IA64_PMU_CFG_ISM_MASK) >>
-				IA64_PMU_CFG_ISM_SHIFT);
-	if (pmc11 < 0)
-		return pmc11;
+	pmc = ia64_ear_pmc(attr->config1, plm,
+			   (config & IA64_PMU_CFG_ISM_MASK) >>
+			   IA64_PMU_CFG_ISM_SHIFT);
+	if (pmc < 0)
+		return pmc;
 	if (!is_sampling_event(event))
 		return -EINVAL;		/* a capture goes with a sample */
-	/* the capture's instruction is exact; not every sample has one */
-	if (attr->precise_ip > IA64_PMU_MAX_PRECISE)
+	/*
+	 * The D-EAR's instruction is exact (not every sample has one); the
+	 * I-EAR gives a cache line, no instruction
+	 */
+	if (attr->precise_ip > (data ? IA64_PMU_MAX_PRECISE : 0))
 		return -EOPNOTSUPP;
-	event->hw.extra_reg.reg = IA64_DEAR_PMC;
-	event->hw.extra_reg.config = pmc11;
+	event->hw.extra_reg.reg = data ? IA64_DEAR_PMC : IA64_IEAR_PMC;
+	event->hw.extra_reg.config = pmc;
 	return 0;
 }
 
-/* A group whose EAR events need different PMC11 settings: -EBUSY */
+/* A group whose events need different settings of one EAR: -EBUSY */
 int ia64_pmu_ear_validate_group(struct perf_event **events, int n)
 {
-	u64 pmc11 = 0;
-	int i;
+	u64 pmc[IA64_PMU_NR_EARS] = { };
+	int i, unit;
 
 	for (i = 0; i < n; i++) {
-		if (!ia64_pmu_has_ear(events[i]))
+		unit = ia64_pmu_ear_of(events[i]);
+		if (unit < 0)
 			continue;
-		if (pmc11 && events[i]->hw.extra_reg.config != pmc11)
+		if (pmc[unit] && events[i]->hw.extra_reg.config != pmc[unit])
 			return -EBUSY;
-		pmc11 = events[i]->hw.extra_reg.config;
+		pmc[unit] = events[i]->hw.extra_reg.config;
 	}
 	return 0;
 }
 
 int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
-	u64 pmc11 = event->hw.extra_reg.config;
+	int unit = ia64_pmu_ear_of(event);
+	struct ia64_pmu_ear_unit *u;
 
-	if (!ia64_pmu_has_ear(event))
+	if (unit < 0)
 		return 0;
-	if (cpuc->dear_users && cpuc->dear_pmc11 != pmc11)
+	u = &cpuc->ear[unit];
+	if (u->users && u->pmc != event->hw.extra_reg.config)
 		return -EAGAIN;
-	if (!cpuc->dear_users++) {
-		cpuc->dear_pmc11 = pmc11;
-		cpuc->ctx_pmds |= IA64_DEAR_PMDS;
-		cpuc->ctx_fresh |= IA64_DEAR_PMDS;
+	if (!u->users++) {
+		u->pmc = event->hw.extra_reg.config;
+		cpuc->ctx_pmds |= ia64_pmu_ear_pmds(unit);
+		cpuc->ctx_fresh |= ia64_pmu_ear_pmds(unit);
 	}
 	perf_sched_cb_inc(event->pmu);
 	return 0;
@@ -96,56 +145,83 @@ int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 void ia64_pmu_ear_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
-	if (!ia64_pmu_has_ear(event))
+	int unit = ia64_pmu_ear_of(event);
+
+	if (unit < 0)
 		return;
 	perf_sched_cb_dec(event->pmu);
-	if (!--cpuc->dear_users)
-		cpuc->ctx_pmds &= ~IA64_DEAR_PMDS;
+	if (!--cpuc->ear[unit].users)
+		cpuc->ctx_pmds &= ~ia64_pmu_ear_pmds(unit);
 }
 
-/* PMC11 to what the CPU's events need, or to rest; before its PMDs */
+/* The EAR PMCs to what the CPU's events need, or to rest; before PMDs */
 void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
-	u64 want = cpuc->dear_users ? cpuc->dear_pmc11 : IA64_PMC11_IDLE;
+	const struct ia64_pmu_ear_regs *r;
+	struct ia64_pmu_ear_unit *u;
+	unsigned int unit;
+	u64 want;
 
-	/* at rest already: nothing captured (any plm) */
-	if (!cpuc->dear_users && cpuc->dear_hw == cpuc->dear_reset)
-		return;
-	if (cpuc->dear_hw != want) {
-		ia64_pmu_write_pmc(IA64_DEAR_PMC, want);
-		cpuc->dear_hw = want;
+	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
+		r = &ia64_pmu_ears[unit];
+		u = &cpuc->ear[unit];
+		want = u->users ? u->pmc : r->idle;
+		/* at rest already: nothing captured (any plm) */
+		if (!u->users && u->hw == u->reset)
+			continue;
+		if (u->hw != want) {
+			ia64_pmu_write_pmc(r->pmc, want);
+			u->hw = want;
+		}
 	}
 }
 
-/* pmu_enable, PMU not running: PMC11, and no capture for a new owner */
+/* pmu_enable, PMU not running: the PMCs, no capture for a new owner */
 void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc)
 {
+	unsigned int unit;
+	u64 pmds;
+
 	ia64_pmu_ear_program_pmc(cpuc);
-	if (cpuc->ctx_fresh & IA64_DEAR_PMDS) {
-		if (cpuc->dear_users)	/* PMD17.v = 0: nothing captured */
-			ia64_pmu_write_pmd(IA64_DEAR_PMD_IP, 0);
-		cpuc->ctx_fresh &= ~IA64_DEAR_PMDS;
+	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
+		pmds = ia64_pmu_ear_pmds(unit);
+		if (!(cpuc->ctx_fresh & pmds))
+			continue;
+		/* the valid bit cleared: nothing captured */
+		if (cpuc->ear[unit].users)
+			ia64_pmu_write_pmd(ia64_pmu_ears[unit].pmd
+					   [ia64_pmu_ears[unit].valid], 0);
+		cpuc->ctx_fresh &= ~pmds;
 	}
 }
 
 /*
- * Attach the D-EAR's capture to @event's sample (PMU frozen, in the
- * interrupt): address, latency and data source, and the instruction as
- * the sample's exact IP in @regs.
+ * Attach the capture of @event's EAR to its sample (PMU frozen, in the
+ * interrupt): address, latency and data source, and for the D-EAR with
+ * precise_ip the instruction as the sample's exact IP in @regs.
  */
 void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data, struct pt_regs *regs)
 {
+	int unit = ia64_pmu_ear_of(event);
+	const struct ia64_pmu_ear_regs *r = &ia64_pmu_ears[unit];
+	struct ia64_pmu_ear_unit *u = &cpuc->ear[unit];
+	u64 pmc = event->hw.extra_reg.config;
 	struct ia64_ear_data d;
+	unsigned int i;
+	bool valid;
 
-	if (!cpuc->dear_read) {
-		cpuc->dear_raw[0] = ia64_pmu_read_pmd(IA64_DEAR_PMD_ADDR);
-		cpuc->dear_raw[1] = ia64_pmu_read_pmd(IA64_DEAR_PMD_LAT);
-		cpuc->dear_raw[2] = ia64_pmu_read_pmd(IA64_DEAR_PMD_IP);
-		cpuc->dear_read = true;
+	if (!u->read) {
+		for (i = 0; i < r->nr_pmds; i++)
+			u->raw[i] = ia64_pmu_read_pmd(r->pmd[i]);
+		u->read = true;
 	}
-	if (!ia64_dear_decode(event->hw.extra_reg.config, cpuc->dear_raw[0],
-			      cpuc->dear_raw[1], cpuc->dear_raw[2], &d))
+	if (unit == IA64_PMU_DEAR)
+		valid = ia64_dear_decode(pmc, u->raw[0], u->raw[1], u->raw[2],
+					 &d);
+	else
+		valid = ia64_iear_decode(pmc, u->raw[0], u->raw[1], &d);
+	if (!valid)
 		return;
 	data->addr = d.addr;
 	data->sample_flags |= PERF_SAMPLE_ADDR;
@@ -153,24 +229,39 @@ void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 	data->sample_flags |= PERF_SAMPLE_WEIGHT_TYPE;
 	data->data_src.val = d.data_src;
 	data->sample_flags |= PERF_SAMPLE_DATA_SRC;
-	if (event->attr.precise_ip)
+	if (event->attr.precise_ip && d.ip)
 		ia64_pmu_set_exact_ip(regs, d.ip);
 }
 
 /* End of an interrupt: a capture that was read is not reported again */
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc)
 {
-	if (!cpuc->dear_read)
-		return;
-	if (cpuc->dear_raw[2] & 0x1)
-		ia64_pmu_write_pmd(IA64_DEAR_PMD_IP, 0);
-	cpuc->dear_read = false;
+	const struct ia64_pmu_ear_regs *r;
+	struct ia64_pmu_ear_unit *u;
+	unsigned int unit;
+
+	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
+		r = &ia64_pmu_ears[unit];
+		u = &cpuc->ear[unit];
+		if (!u->read)
+			continue;
+		if (u->raw[r->valid] & 0x1)
+			ia64_pmu_write_pmd(r->pmd[r->valid], 0);
+		u->read = false;
+	}
 }
 
-/* CPU bring-up wrote PMC11's reset value */
-void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc11)
+/* CPU bring-up wrote the reset value @val to EAR PMC @pmc */
+void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			    u64 val)
 {
-	cpuc->dear_hw = pmc11;
-	cpuc->dear_reset = pmc11;
-	cpuc->dear_read = false;
+	unsigned int unit;
+
+	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
+		if (ia64_pmu_ears[unit].pmc != pmc)
+			continue;
+		cpuc->ear[unit].hw = val;
+		cpuc->ear[unit].reset = val;
+		cpuc->ear[unit].read = false;
+	}
 }

@@ -80,10 +80,7 @@ static void ia64_pmu_unfreeze(struct ia64_pmu_cpu *cpuc)
 	bool run = cpuc->enabled && cpuc->n_events;
 
 	ia64_pmu_write_pmc(0, run ? 0 : IA64_PMC0_FR);
-	if (!run) {	/* the copy of PMC0 kept while the PMU does not run */
-		cpuc->pmc0 = IA64_PMC0_FR;
-		cpuc->pmc0_valid = true;
-	}
+	cpuc->pmc0_valid = false;	/* the driver's copy of PMC0 */
 }
 
 /*

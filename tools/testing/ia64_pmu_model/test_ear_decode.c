@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The driver's data EAR code (drivers/perf/ia64/ia64_pmu_ear.h) against
- * the model: the PMC11 image of each config1 captures what it promises
- * ([ITA-RM] Tables 6-17, 6-19), and the decoder turns the model's PMD2,
- * PMD3 and PMD17 (Tables 6-18, 6-20) into the sample perf expects.
+ * The driver's EAR code (drivers/perf/ia64/ia64_pmu_ear.h) against the
+ * model: the PMC10/PMC11 image of each config1 captures what it promises
+ * ([ITA-RM] Tables 6-12, 6-14, 6-17, 6-19), and the decoders turn the
+ * model's PMD0/1 and PMD2/3/17 (Tables 6-13, 6-15, 6-18, 6-20) into the
+ * sample perf expects.
  */
 #include "model_test.h"
 #include "ia64_pmu_ear.h"
@@ -51,30 +52,35 @@ TEST(dear_pmc11_of_config1)
 {
 	__u64 base = IA64_PMC11_PT | IA64_PMC11_PM | 0x8;
 
-	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 30), 0x8, 0), base | 2ULL << 16);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0), 0x9, 2),
+	CHECK_EQ(ia64_ear_pmc(CFG1(0, 0, 30), 0x8, 0), base | 2ULL << 16);
+	CHECK_EQ(ia64_ear_pmc(CFG1(0, 0, 0), 0x9, 2),
 		 base | 0x1 | 2ULL << 24);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0, 0), 0x8, 0),
+	CHECK_EQ(ia64_ear_pmc(CFG1(1, 0, 0), 0x8, 0),
 		 base | IA64_PMC11_TLB | 0xeULL << 16);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0x4, 0), 0x8, 0),
+	CHECK_EQ(ia64_ear_pmc(CFG1(1, 0x4, 0), 0x8, 0),
 		 base | IA64_PMC11_TLB | 0x4ULL << 16);
-	CHECK_EQ(ia64_dear_pmc11(0x3, 8, 0), (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(0x2, 8, 0), (__u64)-EOPNOTSUPP);
-	CHECK_EQ(ia64_dear_pmc11(IA64_PMU_CFG1_EAR_TLB, 8, 0),
+	CHECK_EQ(ia64_ear_pmc(0x3, 8, 0), (__u64)-EINVAL);
+	/* the I-EAR: PMC10 has no pt; Table 6-14 bits 1:0 refused */
+	CHECK_EQ(ia64_ear_pmc(0x2 | (30 << 8), 0x8, 0),
+		 IA64_PMC11_PM | 0x8 | 2ULL << 16);
+	CHECK_EQ(ia64_ear_pmc(0x6, 0x8, 0),
+		 IA64_PMC11_PM | 0x8 | IA64_PMC11_TLB | 0xcULL << 16);
+	CHECK_EQ(ia64_ear_pmc(0x6 | (0x2 << 4), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_ear_pmc(IA64_PMU_CFG1_EAR_TLB, 8, 0),
 		 (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0x2, 0), 8, 0), (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0x1, 0), 8, 0), (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(1, 0, 30), 8, 0), (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0) | 1ULL << 3, 8, 0),
+	CHECK_EQ(ia64_ear_pmc(CFG1(0, 0x2, 0), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_ear_pmc(CFG1(1, 0x1, 0), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_ear_pmc(CFG1(1, 0, 30), 8, 0), (__u64)-EINVAL);
+	CHECK_EQ(ia64_ear_pmc(CFG1(0, 0, 0) | 1ULL << 3, 8, 0),
 		 (__u64)-EINVAL);
-	CHECK_EQ(ia64_dear_pmc11(CFG1(0, 0, 0) | 1ULL << 40, 8, 0),
+	CHECK_EQ(ia64_ear_pmc(CFG1(0, 0, 0) | 1ULL << 40, 8, 0),
 		 (__u64)-EINVAL);
 }
 
 /* Cache mode on the model: threshold, loads only, exact decode */
 TEST(dear_cache_mode_decoded)
 {
-	long long pmc11 = ia64_dear_pmc11(CFG1(0, 0, 30), 0x1, 0);
+	long long pmc11 = ia64_ear_pmc(CFG1(0, 0, 30), 0x1, 0);
 	struct ia64_ear_data d;
 
 	CHECK(pmc11 > 0);
@@ -103,7 +109,7 @@ TEST(dear_tlb_mode_decoded)
 				      PERF_MEM_S(TLB, HIT),
 		[IA64_PMU_TLB_SW] = PERF_MEM_S(TLB, OS),
 	};
-	long long pmc11 = ia64_dear_pmc11(CFG1(1, 0, 0), 0x1, 0);
+	long long pmc11 = ia64_ear_pmc(CFG1(1, 0, 0), 0x1, 0);
 	struct ia64_ear_data d;
 	unsigned int tlb, op;
 
@@ -120,9 +126,53 @@ TEST(dear_tlb_mode_decoded)
 				 PERF_MEM_S(SNOOP, NA) | PERF_MEM_S(LOCK, NA));
 		}
 	/* a mask selects: only software-handled misses */
-	pmc11 = ia64_dear_pmc11(CFG1(1, 0x8, 0), 0x1, 0);
+	pmc11 = ia64_ear_pmc(CFG1(1, 0x8, 0), 0x1, 0);
 	CHECK(!dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
 			IA64_PMU_TLB_VHPT, 5, &d));
 	CHECK(dear_run(pmc11, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
 		       IA64_PMU_TLB_SW, 5, &d));
+}
+
+/* The I-EAR on the model: cache line, fetch latency, ITLB outcome */
+static bool iear_run(__u64 pmc10, unsigned int level, unsigned int tlb,
+		     u32 lat, struct ia64_ear_data *d)
+{
+	struct ia64_model m;
+	u8 buf[64];
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, IA64_IEAR_PMC, pmc10);
+	ia64_model_write_pmd(&m, IA64_IEAR_PMD_ADDR, 0);
+	mt_fetch(buf, IP + 0x30, level, tlb, lat);
+	mt_run_all(&m, buf);
+	return ia64_iear_decode(pmc10, mt_read_frozen(&m, 0),
+				mt_read_frozen(&m, 1), d);
+}
+
+TEST(iear_decoded)
+{
+	long long cache = ia64_ear_pmc(0x2 | (64 << 8), 0x1, 0);
+	long long tlb = ia64_ear_pmc(0x6, 0x1, 0);
+	struct ia64_ear_data d;
+
+	CHECK(cache > 0 && tlb > 0);
+	CHECK(!iear_run(cache, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 63, &d));
+	CHECK(!iear_run(cache, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 99, &d));
+	CHECK(iear_run(cache, IA64_PMU_LVL_L3, IA64_PMU_TLB_L1, 64, &d));
+	CHECK_EQ(d.addr, IP + 0x20);		/* the 32-byte line */
+	CHECK_EQ(d.weight, 64);
+	CHECK_EQ(d.ip, 0);
+	CHECK_EQ(d.data_src, PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, L1) |
+		 PERF_MEM_S(LVL, MISS) | PERF_MEM_S(SNOOP, NA) |
+		 PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA));
+	CHECK(!iear_run(tlb, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 5, &d));
+	CHECK(iear_run(tlb, IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 5, &d));
+	CHECK_EQ(d.data_src, PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+		 PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT) |
+		 PERF_MEM_S(SNOOP, NA) | PERF_MEM_S(LOCK, NA));
+	CHECK(iear_run(tlb, IA64_PMU_LVL_L1, IA64_PMU_TLB_SW, 5, &d));
+	CHECK_EQ(d.data_src, PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+		 PERF_MEM_S(TLB, OS) | PERF_MEM_S(SNOOP, NA) |
+		 PERF_MEM_S(LOCK, NA));
+	CHECK_EQ(d.weight, 0);
 }

@@ -47,17 +47,21 @@
  * attr.config1: the event address registers ([ITA-RM] §6.2.7). A
  * sampling event with an EAR attaches its last capture to each sample
  * (address, latency, TLB level, exact instruction); the event to sample
- * is the EAR's capture event, DATA_EAR_EVENTS (events/mem-loads).
+ * is the EAR's capture event, DATA_EAR_EVENTS (events/mem-loads) or
+ * INSTRUCTION_EAR_EVENTS.
  *
  *   bits  1:0   ear          0: none, 1: data EAR (PMC11), 2: instruction
- *                            EAR (PMC10, not yet: -EOPNOTSUPP), 3: invalid
+ *                            EAR (PMC10), 3: invalid
  *   bit   2     ear_tlb      0: cache miss mode, 1: TLB miss mode
- *   bits  7:4   ear_tlbmask  TLB mode: which misses, [ITA-RM] Table 6-19:
- *                            bit 5 L2 DTLB hit, bit 6 VHPT hit, bit 7
- *                            handled by software; 0: all three
- *   bits 23:8   ldlat        cache mode: minimum load latency in cycles,
- *                            rounded down to a threshold of Table 6-17
- *                            (4, 8, ..., 4096); 0: 4
+ *   bits  7:4   ear_tlbmask  TLB mode: which misses; D-EAR, [ITA-RM]
+ *                            Table 6-19: bit 5 L2 DTLB hit, bit 6 VHPT
+ *                            hit, bit 7 handled by software, 0: all three;
+ *                            I-EAR, Table 6-14: bit 6 VHPT hit, bit 7
+ *                            software, 0: both
+ *   bits 23:8   ldlat        cache mode: minimum latency in cycles (load,
+ *                            or instruction fetch), rounded down to a
+ *                            threshold of Tables 6-12/6-17 (4, 8, ...,
+ *                            4096); 0: 4
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG1_EAR_MASK		0x3ULL

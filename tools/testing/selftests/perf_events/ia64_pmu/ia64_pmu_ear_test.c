@@ -167,6 +167,65 @@ TEST_F(ear, threshold_hits_and_stores_not_sampled)
 	EXPECT_FALSE(next_sample(&self->r, &s));
 }
 
+#define ES_INSTRUCTION_EAR_EVENTS	0x23
+
+/*
+ * The I-EAR on INSTRUCTION_EAR_EVENTS: each fetch that missed L1I over
+ * the threshold is a sample with the cache line and the latency; ITLB
+ * misses in TLB mode with their outcome
+ */
+TEST_F(ear, instruction_ear_samples)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+
+	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST |
+		 (64ULL << IA64_PMU_CFG1_LDLAT_SHIFT), 1);
+	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
+	attr.precise_ip = 0;
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	rec_fetch(&b, IP(0), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 63);
+	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 90);
+	rec_fetch(&b, IP(2) + 0x30, 3, IA64_PMU_LVL_MEM, IA64_PMU_TLB_L1,
+		  250);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ((IP(2) + 0x30) & ~0x1fULL, s.addr);
+	EXPECT_EQ(250, s.weight);
+	EXPECT_EQ(PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, L1) |
+		  PERF_MEM_S(LVL, MISS) | PERF_MEM_S(SNOOP, NA) |
+		  PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA), s.data_src);
+	EXPECT_EQ(0, s.h.misc & PERF_RECORD_MISC_EXACT_IP);
+	EXPECT_FALSE(next_sample(&self->r, &s));
+	ring_unmap(&self->r);
+	close(self->fd);
+
+	/* TLB mode: only ITLB misses handled by software (bit 7) */
+	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST | IA64_PMU_CFG1_EAR_TLB |
+		 (0x8ULL << IA64_PMU_CFG1_TLBMASK_SHIFT), 1);
+	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
+	attr.precise_ip = 0;
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	b.len = 0;
+	rec_fetch(&b, IP(3), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 5);
+	rec_fetch(&b, IP(4), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_SW, 5);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(IP(4) & ~0x1fULL, s.addr);
+	EXPECT_EQ(0, s.weight);
+	EXPECT_EQ(PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+		  PERF_MEM_S(TLB, OS) | PERF_MEM_S(SNOOP, NA) |
+		  PERF_MEM_S(LOCK, NA), s.data_src);
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
 /* TLB mode: the level that resolved the miss, loads and stores */
 TEST_F(ear, tlb_mode_reports_the_tlb_level)
 {
@@ -347,7 +406,9 @@ TEST(config1_errnos)
 		int err;
 	} cases[] = {
 		{ 0x3, EINVAL },			/* ear 3 */
-		{ 0x2, EOPNOTSUPP },			/* I-EAR: not yet */
+		{ 0x2, 0 },				/* I-EAR */
+		{ 0x6 | (0x1 << 4), EINVAL },		/* I-EAR mask 1:0 */
+		{ 0x6 | (0xc << 4), 0 },
 		{ 0x4, EINVAL },			/* ear_tlb without ear */
 		{ 1ULL << 3, EINVAL },			/* reserved bit */
 		{ 1ULL << 24, EINVAL },			/* reserved bits */
@@ -364,6 +425,7 @@ TEST(config1_errnos)
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		ear_attr(&attr, cases[i].config1, 1);
+		attr.precise_ip = 0;
 		EXPECT_EQ(cases[i].err, open_errno(&attr))
 			TH_LOG("config1 %#llx",
 			       (unsigned long long)cases[i].config1);
@@ -375,6 +437,10 @@ TEST(config1_errnos)
 	attr.precise_ip = 3;
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	ear_attr(&attr, 0, 1);
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	/* the I-EAR gives a cache line, no exact instruction */
+	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST, 1);
+	attr.precise_ip = 1;
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 }
 

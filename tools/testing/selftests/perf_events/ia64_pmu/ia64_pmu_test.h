@@ -231,6 +231,22 @@ static inline void rec_mem(struct rec_buf *b, uint64_t ip, int slot, int cpl,
 	b->len += sizeof(*r);
 }
 
+/* Append an instruction fetch: line of @ip from @level, ITLB @tlb */
+static inline void rec_fetch(struct rec_buf *b, uint64_t ip, int cpl,
+			     int level, int tlb, uint32_t latency)
+{
+	struct ia64_pmu_rec_fetch *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_FETCH;
+	r->hdr.size = sizeof(*r);
+	rec_ctx(&r->ctx, ip, 1, cpl, IA64_PMU_ISA_IA64);
+	r->latency = latency;
+	r->level = level;
+	r->tlb = tlb;
+	b->len += sizeof(*r);
+}
+
 /* Write raw bytes to the model; 0 or -errno */
 static inline int sim_write(const char *file, const void *buf, size_t len)
 {

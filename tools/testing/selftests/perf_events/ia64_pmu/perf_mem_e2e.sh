@@ -51,4 +51,9 @@ out=$(perf mem -t load record -o "$data" -- /tests/spin_workload 500 2>&1) ||
 	fail "perf mem record (free-running) exited $?: $out"
 n=$(perf script -i "$data" -F addr,weight,data_src 2>/dev/null | grep -c 'LOAD.*L1 miss')
 [ "$n" -ge 3 ] || fail "free-running: only $n memory samples"
+# and the I-EAR: instruction cache misses
+out=$(perf record -o "$data" -d -W -e cpu/INSTRUCTION_EAR_EVENTS,ear=2,ldlat=8/ -- \
+	/tests/spin_workload 500 2>&1) || fail "perf record (I-EAR) exited $?: $out"
+n=$(perf script -i "$data" -F addr,weight,data_src 2>/dev/null | grep -c 'EXEC.*L1 miss')
+[ "$n" -ge 3 ] || fail "free-running: only $n instruction EAR samples"
 echo "ok: perf mem and perf record -d -W show the workload's misses"
