@@ -932,10 +932,25 @@ static ssize_t max_precise_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(max_precise);
 
+/* The EARs' latency thresholds ([ITA-RM] Tables 6-12, 6-17): ldlat rounds down */
+static ssize_t ear_thresholds_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	unsigned int k;
+	int n = 0;
+
+	for (k = 0; k <= IA64_DEAR_MAX_LAT_CODE; k++)
+		n += sysfs_emit_at(buf, n, "%u%c", 4U << k,
+				   k < IA64_DEAR_MAX_LAT_CODE ? ' ' : '\n');
+	return n;
+}
+static DEVICE_ATTR_RO(ear_thresholds);
+
 static struct attribute *ia64_pmu_caps_attrs[] = {
 	&dev_attr_pmu_name.attr,
 	&dev_attr_branches.attr,
 	&dev_attr_max_precise.attr,
+	&dev_attr_ear_thresholds.attr,
 	&dev_attr_counters.attr,
 	&dev_attr_counter_width.attr,
 	NULL,

@@ -498,6 +498,42 @@ TEST(sysfs)
 	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
 	fclose(f);
 	EXPECT_STREQ("2\n", buf);
+	f = fopen(PMU_DIR "/caps/ear_thresholds", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("4 8 16 32 64 128 256 512 1024 2048 4096\n", buf);
+}
+
+/* PERF_SAMPLE_PHYS_ADDR through the core, for a mapped data address */
+TEST_F(ear, physical_address)
+{
+	static uint64_t target = 1;
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct {
+		struct mem_sample s;
+		uint64_t phys;
+	} rec;
+	int type;
+
+	ear_attr(&attr, cfg1(0, 0, 0), 1);
+	attr.sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	__atomic_add_fetch(&target, 1, __ATOMIC_SEQ_CST);	/* present */
+	rec_mem(&b, IP(0), 0, 3, (uintptr_t)&target, LOAD, IA64_PMU_LVL_MEM,
+		IA64_PMU_TLB_L1, 100);
+	ASSERT_EQ(0, sim_inject(&b));
+	while ((type = ring_next(&self->r, &rec, sizeof(rec))))
+		if (type == PERF_RECORD_SAMPLE)
+			break;
+	ASSERT_EQ(PERF_RECORD_SAMPLE, type);
+	EXPECT_EQ((uintptr_t)&target, rec.s.addr);
+	EXPECT_NE(0, rec.phys);
+	EXPECT_EQ((uintptr_t)&target & 0xfff, rec.phys & 0xfff);
 }
 
 TEST_HARNESS_MAIN
