@@ -178,8 +178,8 @@ int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
 void ia64_pmu_ear_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
 void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc);
-void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
-			 struct perf_sample_data *data, struct pt_regs *regs);
+u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
+			struct perf_sample_data *data);
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			    u64 val);

@@ -377,9 +377,14 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 	if (frozen && has_branch_stack(event))
 		ia64_pmu_btb_sample(cpuc, event, &data);
 	if (frozen && event->hw.extra_reg.reg) {
-		ear_regs = *regs;
-		ia64_pmu_ear_sample(cpuc, event, &data, &ear_regs);
-		regs = &ear_regs;
+		u64 ip = ia64_pmu_ear_sample(cpuc, event, &data);
+
+		/* the interrupted state, but at the captured instruction */
+		if (ip) {
+			ear_regs = *regs;
+			ia64_pmu_set_exact_ip(&ear_regs, ip);
+			regs = &ear_regs;
+		}
 	}
 	if (perf_event_overflow(event, &data, regs))
 		ia64_pmu_stop(event, 0);	/* throttled */

@@ -197,11 +197,12 @@ void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc)
 
 /*
  * Attach the capture of @event's EAR to its sample (PMU frozen, in the
- * interrupt): address, latency and data source, and for the D-EAR with
- * precise_ip the instruction as the sample's exact IP in @regs.
+ * interrupt): address, latency and data source. Returns the instruction
+ * (bundle + slot) to make the sample's exact IP, for the D-EAR with
+ * precise_ip, else 0.
  */
-void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
-			 struct perf_sample_data *data, struct pt_regs *regs)
+u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
+			struct perf_sample_data *data)
 {
 	int unit = ia64_pmu_ear_of(event);
 	const struct ia64_pmu_ear_regs *r = &ia64_pmu_ears[unit];
@@ -222,15 +223,14 @@ void ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 	else
 		valid = ia64_iear_decode(pmc, u->raw[0], u->raw[1], &d);
 	if (!valid)
-		return;
+		return 0;
 	data->addr = d.addr;
 	data->sample_flags |= PERF_SAMPLE_ADDR;
 	data->weight.full = d.weight;
 	data->sample_flags |= PERF_SAMPLE_WEIGHT_TYPE;
 	data->data_src.val = d.data_src;
 	data->sample_flags |= PERF_SAMPLE_DATA_SRC;
-	if (event->attr.precise_ip && d.ip)
-		ia64_pmu_set_exact_ip(regs, d.ip);
+	return event->attr.precise_ip ? d.ip : 0;
 }
 
 /* End of an interrupt: a capture that was read is not reported again */

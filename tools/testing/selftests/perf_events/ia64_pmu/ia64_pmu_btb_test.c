@@ -312,12 +312,8 @@ TEST_F(btb, throttling_with_branch_stacks)
 	struct perf_event_attr attr;
 	struct br_sample s;
 	int type, throttles = 0;
-	FILE *f;
 
-	f = fopen(MAX_RATE, "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
-	fclose(f);
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
 	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
 	attr.sample_period = 10;
@@ -418,19 +414,12 @@ TEST(two_filters_are_multiplexed)
 /* sysfs: caps/branches and format/br_mispred */
 TEST(sysfs)
 {
-	char buf[64] = "";
-	FILE *f;
+	char buf[64];
 
-	f = fopen(PMU_DIR "/caps/branches", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("8\n", buf);
-	f = fopen(PMU_DIR "/format/br_mispred", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("config:32\n", buf);
+	EXPECT_STREQ("8\n",
+		     read_line(PMU_DIR "/caps/branches", buf, sizeof(buf)));
+	EXPECT_STREQ("config:32\n",
+		     read_line(PMU_DIR "/format/br_mispred", buf, sizeof(buf)));
 }
 
 TEST_HARNESS_MAIN

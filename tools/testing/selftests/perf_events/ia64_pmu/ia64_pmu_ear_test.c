@@ -373,12 +373,8 @@ TEST_F(ear, throttling_and_recovery)
 	struct rec_buf b = { .len = 0 };
 	struct mem_sample s;
 	int i, type, throttles = 0;
-	FILE *f;
 
-	f = fopen(MAX_RATE, "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
-	fclose(f);
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
 	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 	self->fd = open_ear(cfg1(0, 0, 0), 1, &self->r);
 	ASSERT_GE(self->fd, 0);
@@ -480,29 +476,16 @@ TEST(sharing)
 /* sysfs: the mem-loads alias perf mem opens, the format, max_precise */
 TEST(sysfs)
 {
-	char buf[128] = "";
-	FILE *f;
+	char buf[128];
 
-	f = fopen(PMU_DIR "/events/mem-loads", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("event=0x67,umask=0x0,ear=1\n", buf);
-	f = fopen(PMU_DIR "/format/ldlat", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("config1:8-23\n", buf);
-	f = fopen(PMU_DIR "/caps/max_precise", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("2\n", buf);
-	f = fopen(PMU_DIR "/caps/ear_thresholds", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
-	EXPECT_STREQ("4 8 16 32 64 128 256 512 1024 2048 4096\n", buf);
+	EXPECT_STREQ("event=0x67,umask=0x0,ear=1\n",
+		     read_line(PMU_DIR "/events/mem-loads", buf, sizeof(buf)));
+	EXPECT_STREQ("config1:8-23\n",
+		     read_line(PMU_DIR "/format/ldlat", buf, sizeof(buf)));
+	EXPECT_STREQ("2\n",
+		     read_line(PMU_DIR "/caps/max_precise", buf, sizeof(buf)));
+	EXPECT_STREQ("4 8 16 32 64 128 256 512 1024 2048 4096\n",
+		     read_line(PMU_DIR "/caps/ear_thresholds", buf, sizeof(buf)));
 }
 
 /* PERF_SAMPLE_PHYS_ADDR through the core, for a mapped data address */

@@ -343,12 +343,8 @@ TEST_F(smp, throttling_engages_and_recovers)
 	char old_rate[32] = "100000";
 	uint64_t ips[4];
 	struct ring r;
-	FILE *f;
 
-	f = fopen(MAX_RATE, "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
-	fclose(f);
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
 	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 	fd = open_sampling(CFG_CYCLES, 10, -1);
 	ASSERT_GE(fd, 0);
@@ -381,12 +377,8 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	int a, b1, b2, n, i, fill[4], throttles = 0;
 	uint64_t ips[8], c0 = 0, c1 = 0;
 	struct ring r;
-	FILE *f;
 
-	f = fopen(MAX_RATE, "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(old_rate, sizeof(old_rate), f));
-	fclose(f);
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
 	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
 
 	/* leave 2^31 + 123 in PMD4-7: not what the moved event holds */

@@ -100,6 +100,20 @@ static inline void busy_ms(long ms)
 	       (t.tv_nsec - t0.tv_nsec) / 1000000L < ms);
 }
 
+/* The first line of the file @path into @buf ("" if unreadable) */
+static inline const char *read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (f) {
+		if (!fgets(buf, len, f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return buf;
+}
+
 /* Write @val to the file @path (a sysctl, ...); 0 or -1 */
 static inline int write_str(const char *path, const char *val)
 {
