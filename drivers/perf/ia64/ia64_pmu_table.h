@@ -76,6 +76,31 @@
 #define IA64_TAG_PMC8		0x3
 
 /*
+ * Itanium 2 cache event groups (lines IA64_EV2_GRP() of
+ * ia64_pmu_itanium2_events.h).  [PFM-I2]: the L1D and L2 cache events are
+ * split into sets, and events of one group counted at the same time must
+ * come from one set.  libpfm also has one of them counted by the group's
+ * counter: PMC5 for the L1D group, PMC4 for the L2 group.
+ */
+#define IA64_GRP_NONE		0
+#define IA64_GRP_L1D		1
+#define IA64_GRP_L2		2
+#define IA64_GRP_L1D_CTR	IA64_CTR(5)
+#define IA64_GRP_L2_CTR		IA64_CTR(4)
+#define IA64_SET_NONE		0xf
+
+/*
+ * Itanium 2 EAR presets (lines IA64_EV2_EAR() of
+ * ia64_pmu_itanium2_events.h): the EAR and mode a preset programs, with
+ * the umask of the EAR's PMC (PMC10 instruction EAR, PMC11 data EAR).
+ */
+#define IA64_EARP_ITLB		1	/* instruction EAR, TLB mode */
+#define IA64_EARP_ICACHE	2	/* instruction EAR, cache mode */
+#define IA64_EARP_DTLB		3	/* data EAR, TLB mode */
+#define IA64_EARP_DCACHE	4	/* data EAR, cache mode */
+#define IA64_EARP_DALAT		5	/* data EAR, ALAT mode */
+
+/*
  * Does PMC.umask value @umask select the event of a table line with
  * selection kind @sel, default umask @val and significant bits @mask?
  * Several lines may share an event code: the first line that takes
