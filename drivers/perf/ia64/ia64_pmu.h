@@ -105,6 +105,14 @@ struct ia64_pmu_ear_unit {
 	u64 raw[3];			/* its PMDs */
 };
 
+/* The qualification registers of a CPU as written, ia64_pmu_qual.c */
+struct ia64_pmu_qual_cpu {
+	u64 pmc[6];			/* PMC8..PMC13 */
+	u64 ibr[8];
+	u64 dbr[8];
+	bool drange;			/* a data range: PMC11.pt = 0 */
+};
+
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
 	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
@@ -142,6 +150,8 @@ struct ia64_pmu_cpu {
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 	/* event address registers, ia64_pmu_ear.c */
 	struct ia64_pmu_ear_unit ear[IA64_PMU_NR_EARS];
+	/* qualification, ia64_pmu_qual.c */
+	struct ia64_pmu_qual_cpu qual;
 };
 
 
@@ -183,6 +193,20 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			    u64 val);
+
+/* ia64_pmu_qual.c */
+int ia64_pmu_qual_init(struct perf_event *event,
+		       const struct ia64_pmu_event *ev, u64 config);
+int ia64_pmu_qual_validate_group(struct perf_event **events, int n);
+int ia64_pmu_qual_filters_validate(struct list_head *filters);
+int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
+					 struct list_head *filters);
+void ia64_pmu_qual_filters_sync(struct perf_event *event);
+int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc);
+u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11);
+void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			     u64 val);
 
 /* ia64_pmu_ctxsw.c */
 void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in);

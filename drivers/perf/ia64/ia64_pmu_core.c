@@ -27,6 +27,7 @@
 #include <asm/irq_regs.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_range.h"
 
 static const struct ia64_pmu_model *ia64_pmu_models[] = {
 	&ia64_pmu_merced,
@@ -101,7 +102,8 @@ static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
  * Check a PMC4-7 image from the user and return the counters that can
  * take it, or a negative errno.
  */
-static int ia64_pmu_check_config(u64 config)
+static int ia64_pmu_check_config(u64 config,
+				 const struct ia64_pmu_event **evp)
 {
 	const struct ia64_pmu_event *ev;
 	unsigned int thres, ism;
@@ -112,6 +114,7 @@ static int ia64_pmu_check_config(u64 config)
 	ev = ia64_pmu_lookup(config);
 	if (!ev)
 		return -EINVAL;
+	*evp = ev;
 
 	/* ism 0b11 excludes both instruction sets: it would count nothing */
 	ism = (config & IA64_PMU_CFG_ISM_MASK) >> IA64_PMU_CFG_ISM_SHIFT;
@@ -200,20 +203,23 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	if (!ia64_pmu_assign(events, n, assign))
 		return -EINVAL;
 	return ia64_pmu_btb_validate_group(events, n) ?:
-	       ia64_pmu_ear_validate_group(events, n);
+	       ia64_pmu_ear_validate_group(events, n) ?:
+	       ia64_pmu_qual_validate_group(events, n);
 }
 
 static int ia64_pmu_event_init(struct perf_event *event)
 {
 	struct perf_event_attr *attr = &event->attr;
 	struct hw_perf_event *hwc = &event->hw;
+	const struct ia64_pmu_event *ev;
 	u64 config, plm;
 	int counters, ret;
 
 	switch (attr->type) {
 	case PERF_TYPE_RAW:
-		/* the driver's flags beyond the PMC image */
-		config = attr->config & ~IA64_PMU_CFG_BR_MISPRED;
+		/* the driver's fields beyond the PMC image */
+		config = attr->config & ~(IA64_PMU_CFG_BR_MISPRED |
+					  IA64_PMU_CFG_OPC_MATCH_MASK);
 		break;
 	case PERF_TYPE_HARDWARE:
 		if (attr->config >= PERF_COUNT_HW_MAX)
@@ -234,13 +240,13 @@ static int ia64_pmu_event_init(struct perf_event *event)
 
 	if (attr->exclude_idle)
 		return -EOPNOTSUPP;
-	if (attr->config2)
+	if (attr->config1 & ~IA64_PMU_CFG1_VALID)
 		return -EINVAL;
 	ret = ia64_pmu_btb_init(event);
 	if (ret)
 		return ret;
 
-	counters = ia64_pmu_check_config(config);
+	counters = ia64_pmu_check_config(config, &ev);
 	if (counters < 0)
 		return counters;
 
@@ -267,7 +273,16 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		local64_set(&hwc->period_left, hwc->sample_period);
 	}
 
-	return ia64_pmu_validate_group(event);
+	ret = ia64_pmu_qual_init(event, ev, config);
+	if (ret)
+		return ret;
+	ret = ia64_pmu_validate_group(event);
+	/* the core calls destroy only for events that it got */
+	if (ret && event->destroy) {
+		event->destroy(event);
+		event->destroy = NULL;
+	}
+	return ret;
 }
 
 /* Fold the counter's progress since the last update into the count */
@@ -414,6 +429,13 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
+	/* new address filters: the ranges the CPU's events restrict by */
+	if (hwc->addr_filters &&
+	    event->addr_filters_gen != hwc->addr_filters_gen) {
+		perf_event_addr_filters_sync(event);
+		if (cpuc->enabled)
+			ia64_pmu_qual_program(cpuc);
+	}
 	pending = ia64_pmu_ovfl_pending(event);
 	if (flags & PERF_EF_RELOAD) {
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
@@ -576,6 +598,12 @@ static int ia64_pmu_add(struct perf_event *event, int flags)
 		ia64_pmu_btb_del(cpuc, event);
 		return ret;
 	}
+	ret = ia64_pmu_qual_add(cpuc, event);
+	if (ret) {
+		ia64_pmu_ear_del(cpuc, event);
+		ia64_pmu_btb_del(cpuc, event);
+		return ret;
+	}
 	if (cpuc->txn_flags & PERF_PMU_TXN_ADD)
 		cpuc->n_txn++;
 	else
@@ -721,6 +749,7 @@ static void ia64_pmu_enable(struct pmu *pmu)
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
 	ia64_pmu_btb_program(cpuc);
+	ia64_pmu_qual_program(cpuc);
 	ia64_pmu_ear_program(cpuc);
 	if (monitored != cpuc->monitored) {
 		cpuc->monitored = monitored;
@@ -802,6 +831,14 @@ PMU_FORMAT_ATTR(ear, "config1:0-1");
 PMU_FORMAT_ATTR(ear_tlb, "config1:2");
 PMU_FORMAT_ATTR(ear_tlbmask, "config1:4-7");
 PMU_FORMAT_ATTR(ldlat, "config1:8-23");
+PMU_FORMAT_ATTR(opc_match, "config:33-59");
+PMU_FORMAT_ATTR(opc_care, "config1:24-50");
+PMU_FORMAT_ATTR(opc_b, "config1:51");
+PMU_FORMAT_ATTR(opc_f, "config1:52");
+PMU_FORMAT_ATTR(opc_i, "config1:53");
+PMU_FORMAT_ATTR(opc_m, "config1:54");
+PMU_FORMAT_ATTR(irange_approx, "config1:55");
+PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_event.attr,
@@ -813,6 +850,14 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_ear_tlb.attr,
 	&format_attr_ear_tlbmask.attr,
 	&format_attr_ldlat.attr,
+	&format_attr_opc_match.attr,
+	&format_attr_opc_care.attr,
+	&format_attr_opc_b.attr,
+	&format_attr_opc_f.attr,
+	&format_attr_opc_i.attr,
+	&format_attr_opc_m.attr,
+	&format_attr_irange_approx.attr,
+	&format_attr_drange.attr,
 	NULL,
 };
 
@@ -1051,6 +1096,10 @@ static struct pmu ia64_pmu = {
 	.stop		= ia64_pmu_stop,
 	.read		= ia64_pmu_read,
 	.sched_task	= ia64_pmu_sched_task,
+	.nr_addr_filters = IA64_RANGE_PAIRS,
+	.addr_filters_validate = ia64_pmu_qual_filters_validate,
+	.addr_filters_validate_event = ia64_pmu_qual_filters_validate_event,
+	.addr_filters_sync = ia64_pmu_qual_filters_sync,
 	.attr_groups	= ia64_pmu_attr_groups,
 };
 
@@ -1084,6 +1133,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
 		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
 				       model->reset_pmcs[i].val);
+		ia64_pmu_qual_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
+					model->reset_pmcs[i].val);
 	}
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);

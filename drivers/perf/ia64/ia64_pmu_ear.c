@@ -82,14 +82,15 @@ static int ia64_pmu_ear_of(struct perf_event *event)
 int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 {
 	struct perf_event_attr *attr = &event->attr;
-	bool data = (attr->config1 & IA64_PMU_CFG1_EAR_MASK) ==
+	u64 config1 = attr->config1 & IA64_PMU_CFG1_EAR_BITS;
+	bool data = (config1 & IA64_PMU_CFG1_EAR_MASK) ==
 		    IA64_PMU_CFG1_EAR_DATA;
 	long long pmc;
 
 	event->hw.extra_reg.reg = 0;
-	if (!attr->config1)
+	if (!config1)
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
-	pmc = ia64_ear_pmc(attr->config1, plm,
+	pmc = ia64_ear_pmc(config1, plm,
 			   (config & IA64_PMU_CFG_ISM_MASK) >>
 			   IA64_PMU_CFG_ISM_SHIFT);
 	if (pmc < 0)
@@ -167,8 +168,12 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 		u = &cpuc->ear[unit];
 		want = u->users ? u->pmc : r->idle;
 		/* at rest already: nothing captured (any plm) */
-		if (!u->users && u->hw == u->reset)
-			continue;
+		if (!u->users && (u->hw & ~IA64_PMC11_PT) ==
+				 (u->reset & ~IA64_PMC11_PT))
+			want = u->reset;
+		/* PMC11.pt: the data range of ia64_pmu_qual.c */
+		if (unit == IA64_PMU_DEAR)
+			want = ia64_pmu_qual_pmc11(cpuc, want);
 		if (u->hw != want) {
 			ia64_pmu_write_pmc(r->pmc, want);
 			u->hw = want;

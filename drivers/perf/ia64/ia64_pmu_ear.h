@@ -78,7 +78,7 @@ static inline long long ia64_ear_pmc(__u64 config1, unsigned int plm,
 	bool data = ear == IA64_PMU_CFG1_EAR_DATA;
 	__u64 pmc = IA64_PMC11_PM | plm | ((__u64)ism << IA64_PMC11_ISM_SHIFT);
 
-	if ((config1 & ~IA64_PMU_CFG1_VALID) || !ear ||
+	if ((config1 & ~IA64_PMU_CFG1_EAR_BITS) || !ear ||
 	    ear == (IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_INST))
 		return -EINVAL;
 	if (data)

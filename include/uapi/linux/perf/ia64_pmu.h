@@ -26,6 +26,9 @@
  *   bit  32     br_mispred with PERF_SAMPLE_BRANCH_STACK: the branch
  *                          stack holds only mispredicted branches
  *                          (branch trace buffer, PMC12 ptm = ppm = 01)
+ *   bits 59:33  opc_match  opcode matcher: the instruction encoding bits
+ *                          40:27 and 12:0 to match, as PMC8/9 bits 59:33
+ *                          ([ITA-RM] §6.2.5, Figure 6-16); see config1
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG_ES_SHIFT		8
@@ -37,6 +40,9 @@
 #define IA64_PMU_CFG_ISM_SHIFT		24
 #define IA64_PMU_CFG_ISM_MASK		(0x3ULL << IA64_PMU_CFG_ISM_SHIFT)
 #define IA64_PMU_CFG_BR_MISPRED	(1ULL << 32)
+#define IA64_PMU_CFG_OPC_MATCH_SHIFT	33
+#define IA64_PMU_CFG_OPC_MATCH_MASK	(0x7ffffffULL << \
+					 IA64_PMU_CFG_OPC_MATCH_SHIFT)
 /* The bits that go to PMC4-7 */
 #define IA64_PMU_CFG_VALID		(IA64_PMU_CFG_ES_MASK | \
 					 IA64_PMU_CFG_UMASK_MASK | \
@@ -62,7 +68,29 @@
  *                            or instruction fetch), rounded down to a
  *                            threshold of Tables 6-12/6-17 (4, 8, ...,
  *                            4096); 0: 4
+ *
+ * and the qualification of the event ([ITA-RM] §6.2.4-6.2.6, §7.8):
+ *
+ *   bits 50:24  opc_care     opcode matcher: the encoding bits (same
+ *                            layout as opc_match) that must equal
+ *                            opc_match; the others are "don't care"
+ *                            (PMC8/9.mask = ~opc_care)
+ *   bit  51     opc_b        match B-syllable instructions
+ *   bit  52     opc_f        ... F-syllable
+ *   bit  53     opc_i        ... I-syllable (A-type: opc_i and opc_m)
+ *   bit  54     opc_m        ... M-syllable
+ *                            none of opc_m/i/f/b: every syllable type;
+ *                            opc_care = 0 and no type: the matcher's reset
+ *                            value, every instruction matches
+ *   bit  55     irange_approx  an address filter the instruction range
+ *                            registers cannot cover exactly is covered
+ *                            by the smallest larger range, not refused
  *   all other bits are reserved and must be 0
+ *
+ * attr.config2: a data address range ([ITA-RM] §6.2.6), for events that
+ * support one: the naturally aligned power-of-two range of 2^(n+1) bytes
+ * at base, as base | (2^n - 1) (the lowest zero bit is bit n); 0: none.
+ * E.g. the 4 KiB at 0x601000: 0x6017ff.
  */
 #define IA64_PMU_CFG1_EAR_MASK		0x3ULL
 #define IA64_PMU_CFG1_EAR_DATA		0x1ULL
@@ -72,10 +100,22 @@
 #define IA64_PMU_CFG1_TLBMASK_MASK	(0xfULL << IA64_PMU_CFG1_TLBMASK_SHIFT)
 #define IA64_PMU_CFG1_LDLAT_SHIFT	8
 #define IA64_PMU_CFG1_LDLAT_MASK	(0xffffULL << IA64_PMU_CFG1_LDLAT_SHIFT)
-#define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_MASK | \
+/* The bits of the event address registers */
+#define IA64_PMU_CFG1_EAR_BITS		(IA64_PMU_CFG1_EAR_MASK | \
 					 IA64_PMU_CFG1_EAR_TLB | \
 					 IA64_PMU_CFG1_TLBMASK_MASK | \
 					 IA64_PMU_CFG1_LDLAT_MASK)
+#define IA64_PMU_CFG1_OPC_CARE_SHIFT	24
+#define IA64_PMU_CFG1_OPC_CARE_MASK	(0x7ffffffULL << \
+					 IA64_PMU_CFG1_OPC_CARE_SHIFT)
+#define IA64_PMU_CFG1_OPC_TYPES_SHIFT	51	/* b, f, i, m */
+#define IA64_PMU_CFG1_OPC_TYPES_MASK	(0xfULL << \
+					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)
+#define IA64_PMU_CFG1_IRANGE_APPROX	(1ULL << 55)
+#define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_BITS | \
+					 IA64_PMU_CFG1_OPC_CARE_MASK | \
+					 IA64_PMU_CFG1_OPC_TYPES_MASK | \
+					 IA64_PMU_CFG1_IRANGE_APPROX)
 
 #define IA64_PMU_CONFIG(es, umask) \
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \

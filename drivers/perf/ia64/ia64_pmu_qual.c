@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Qualification of events ([ITA-RM] §6.2.4-6.2.6, §6.1.3.1, §7.8):
+ * - instruction address ranges: perf address filters, covered by the IBR
+ *   pairs with PMC13.ta = 0 (ia64_pmu_range.h computes the cover);
+ * - opcode match: PMC8, or PMC9 for IA64_TAGGED_INST_RETIRED's PMC9 tag,
+ *   from the opc_* fields of config/config1;
+ * - a data address range: a DBR pair with PMC11.pt = 0, from config2.
+ *
+ * An event is restricted by the registers its §7.8 entry says it is
+ * qualified by: the IBRs for every qualifiable event (Tag(PMC8) includes
+ * the instruction range), PMC8 (or PMC9) for opcode and data range
+ * events, the DBRs for data range events. Those registers are per CPU:
+ * the events on a CPU must agree on each register they are restricted
+ * by, the default (no restriction) being a setting too. A group that
+ * disagrees with itself: -EBUSY; an event that disagrees with the CPU's
+ * events at add(): -EAGAIN, so that perf multiplexes.
+ *
+ * The settings are configuration, derived from the events at each
+ * pmu_enable and written only when they change; nothing is saved at a
+ * context switch. The IBRs and DBRs are left alone while no event
+ * restricts by them.
+ */
+
+#define pr_fmt(fmt) "ia64_pmu: " fmt
+
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+#include <linux/slab.h>
+
+#include "ia64_pmu.h"
+#include "ia64_pmu_qual.h"
+#include "ia64_pmu_range.h"
+
+/* Registers that restrict an event */
+#define IA64_QR_IBR		0x1	/* IBRs, PMC13 */
+#define IA64_QR_PMC8		0x2
+#define IA64_QR_PMC9		0x4
+#define IA64_QR_DBR		0x8	/* DBRs, PMC11.pt */
+
+/* What one event needs; event->hw.addr_filters */
+struct ia64_pmu_qual {
+	u8 subject;			/* IA64_QR_* */
+	bool approx;			/* config1 irange_approx */
+	u8 nr_ibr;			/* pairs of the filters' cover */
+	bool filtered;			/* address filters: PMC13.ta = 0 */
+	u64 opc;			/* PMC8 or PMC9 */
+	u8 nr_dbr;			/* pairs of the data range, 0: none */
+	struct ia64_range_pair ibr[IA64_RANGE_PAIRS];
+	struct ia64_range_pair dbr[IA64_RANGE_PAIRS];
+};
+
+static struct ia64_pmu_qual *ia64_pmu_qual_of(struct perf_event *event)
+{
+	return event->hw.addr_filters;
+}
+
+static void ia64_pmu_qual_destroy(struct perf_event *event)
+{
+	kfree(event->hw.addr_filters);
+	event->hw.addr_filters = NULL;
+}
+
+/*
+ * The qualification an event is subject to: its §7.8 entry's, except for
+ * the untagged selection of the TAG_SELECT event (IA64_INST_RETIRED,
+ * umask 0000): §7.8 lists a qualification for it, but [ITA-RM] §7.2
+ * calls it untagged and Table 7-30 has it count every instruction, and
+ * so does the model. A filter on it would be ignored: it takes none.
+ */
+static u8 ia64_pmu_qual_flags(const struct ia64_pmu_event *ev)
+{
+	const struct ia64_pmu_model *model = ia64_pmu_model;
+	unsigned int i;
+
+	if (ev->sel != IA64_SEL_TAG)
+		for (i = 0; i < model->nr_events; i++)
+			if (model->events[i].sel == IA64_SEL_TAG &&
+			    model->events[i].es == ev->es)
+				return 0;
+	return ev->qual;
+}
+
+/*
+ * event_init: the restrictions of @event (table entry @ev, PMC image
+ * @config). Events qualified by nothing get no state and refuse every
+ * qualifier.
+ */
+int ia64_pmu_qual_init(struct perf_event *event,
+		       const struct ia64_pmu_event *ev, u64 config)
+{
+	struct perf_event_attr *attr = &event->attr;
+	bool pmc9 = ev->sel == IA64_SEL_TAG &&
+		    ((config & IA64_PMU_CFG_UMASK_MASK) >>
+		     IA64_PMU_CFG_UMASK_SHIFT) == IA64_TAG_PMC9;
+	bool opc = !ia64_opc_default(attr->config, attr->config1);
+	u8 qual = ia64_pmu_qual_flags(ev);
+	struct ia64_range r;
+	struct ia64_pmu_qual *q;
+	u64 pmc;
+	int ret;
+
+	event->hw.addr_filters = NULL;
+	if ((opc && !(qual & IA64_Q_OPC)) ||
+	    (attr->config2 && !(qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))))
+		return -EOPNOTSUPP;
+	if ((attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) &&
+	    !(qual & IA64_Q_IAR))
+		return -EOPNOTSUPP;
+	if (!qual)
+		return 0;
+
+	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc);
+	if (ret)
+		return ret;
+	if (attr->config2) {
+		ret = ia64_drange_decode(attr->config2, &r.start, &r.end);
+		if (ret)
+			return ret;
+	}
+
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (!q)
+		return -ENOMEM;
+	q->subject = IA64_QR_IBR;
+	if (pmc9)
+		q->subject |= IA64_QR_PMC9;
+	else if (qual & (IA64_Q_OPC | IA64_Q_DAR | IA64_Q_DAR_PARTIAL))
+		q->subject |= IA64_QR_PMC8;
+	if (qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))
+		q->subject |= IA64_QR_DBR;
+	q->opc = pmc;
+	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
+	if (attr->config2) {
+		ret = ia64_range_cover(&r, 1, q->dbr, IA64_RANGE_PAIRS, false,
+				       NULL);
+		if (ret < 0) {
+			kfree(q);
+			return ret;
+		}
+		q->nr_dbr = ret;
+	}
+	event->hw.addr_filters = q;
+	event->destroy = ia64_pmu_qual_destroy;
+	return 0;
+}
+
+static bool ia64_pmu_pairs_equal(const struct ia64_range_pair *a,
+				 const struct ia64_range_pair *b,
+				 unsigned int n)
+{
+	return !memcmp(a, b, n * sizeof(*a));
+}
+
+/* Can @a and @b count on one CPU at once? */
+static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
+				const struct ia64_pmu_qual *b)
+{
+	u8 both;
+
+	if (!a || !b)
+		return true;
+	both = a->subject & b->subject;
+	if ((both & IA64_QR_IBR) &&
+	    (a->filtered != b->filtered || a->nr_ibr != b->nr_ibr ||
+	     !ia64_pmu_pairs_equal(a->ibr, b->ibr, a->nr_ibr)))
+		return false;
+	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) && a->opc != b->opc)
+		return false;
+	if ((both & IA64_QR_DBR) &&
+	    (a->nr_dbr != b->nr_dbr ||
+	     !ia64_pmu_pairs_equal(a->dbr, b->dbr, a->nr_dbr)))
+		return false;
+	return true;
+}
+
+/*
+ * The filters of @event and @sibling resolve to the same ranges: the
+ * same list (the same task maps the same files at the same places).
+ */
+static bool ia64_pmu_filters_equal(struct perf_event *event,
+				   struct list_head *filters,
+				   struct perf_event *sibling)
+{
+	struct list_head *b = &perf_event_addr_filters(sibling)->list;
+	struct perf_addr_filter *fa, *fb;
+
+	fb = list_first_entry(b, struct perf_addr_filter, entry);
+	list_for_each_entry(fa, filters, entry) {
+		if (list_entry_is_head(fb, b, entry) ||
+		    fa->offset != fb->offset || fa->size != fb->size ||
+		    fa->path.dentry != fb->path.dentry)
+			return false;
+		fb = list_next_entry(fb, entry);
+	}
+	return list_entry_is_head(fb, b, entry);
+}
+
+/* A group whose events need different settings: -EBUSY */
+int ia64_pmu_qual_validate_group(struct perf_event **events, int n)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (!ia64_pmu_qual_agree(ia64_pmu_qual_of(events[i]),
+						 ia64_pmu_qual_of(events[j])))
+				return -EBUSY;
+	return 0;
+}
+
+/*
+ * pmu->addr_filters_validate: what the filters alone tell. Only ranges
+ * to filter by: start/stop actions are instruction trace notions.
+ */
+int ia64_pmu_qual_filters_validate(struct list_head *filters)
+{
+	struct perf_addr_filter *f;
+	int n = 0;
+
+	list_for_each_entry(f, filters, entry) {
+		if (f->action != PERF_ADDR_FILTER_ACTION_FILTER)
+			return -EOPNOTSUPP;
+		if (++n > IA64_RANGE_PAIRS)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * pmu->addr_filters_validate_event: the filters of @event must fit the
+ * IBR pairs exactly wherever the task maps the files (unless
+ * irange_approx), and its group must agree. Ranges of a file are known
+ * only to a page: the worst placement counts. Absolute ranges are
+ * covered as they are.
+ */
+int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
+					 struct list_head *filters)
+{
+	struct ia64_pmu_qual *q = ia64_pmu_qual_of(event);
+	struct ia64_range_pair pairs[IA64_RANGE_PAIRS];
+	struct ia64_range abs[IA64_RANGE_PAIRS];
+	struct perf_event *leader = event->group_leader, *sibling;
+	unsigned int nr_abs = 0, worst = 0, n;
+	struct perf_addr_filter *f;
+	int ret;
+
+	if (list_empty(filters))
+		return 0;
+	if (!q)
+		return -EOPNOTSUPP;
+
+	list_for_each_entry(f, filters, entry) {
+		if (!f->size || f->offset + f->size - 1 < f->offset)
+			return -EINVAL;
+		if (!f->path.dentry) {
+			abs[nr_abs].start = f->offset;
+			abs[nr_abs++].end = f->offset + f->size;
+			continue;
+		}
+		n = ia64_range_worst_blocks(f->offset, f->size, PAGE_SIZE);
+		if (n > IA64_RANGE_PAIRS && !q->approx)
+			return -EINVAL;
+		worst += n;
+	}
+	if (nr_abs) {
+		ret = ia64_range_cover(abs, nr_abs, pairs, IA64_RANGE_PAIRS,
+				       q->approx, NULL);
+		if (ret < 0)
+			return ret;
+		worst += ret;
+	}
+	if (worst > IA64_RANGE_PAIRS && !q->approx)
+		return -EINVAL;
+
+	/* the group's events restricted by the IBRs filter alike */
+	for_each_sibling_event(sibling, leader) {
+		if (sibling != event && sibling->pmu == event->pmu &&
+		    ia64_pmu_qual_of(sibling) &&
+		    !ia64_pmu_filters_equal(event, filters, sibling))
+			return -EBUSY;
+	}
+	if (leader != event && leader->pmu == event->pmu &&
+	    ia64_pmu_qual_of(leader) &&
+	    !ia64_pmu_filters_equal(event, filters, leader))
+		return -EBUSY;
+	return 0;
+}
+
+/*
+ * pmu->addr_filters_sync, under the filters' lock: cover the ranges the
+ * core resolved (event->addr_filter_ranges; a file not mapped has size
+ * 0 and matches nothing). validate_event made sure an exact cover fits;
+ * if a mapping still defeats it, the smallest over-cover is used.
+ */
+void ia64_pmu_qual_filters_sync(struct perf_event *event)
+{
+	struct perf_addr_filters_head *head = perf_event_addr_filters(event);
+	struct perf_addr_filter_range *fr = event->addr_filter_ranges;
+	struct ia64_pmu_qual *q = ia64_pmu_qual_of(event);
+	struct ia64_range r[IA64_RANGE_PAIRS];
+	struct perf_addr_filter *f;
+	unsigned int n = 0, i = 0;
+	u64 extra = 0;
+	int ret;
+
+	if (!q)
+		return;
+	list_for_each_entry(f, &head->list, entry) {
+		if (fr[i].size) {
+			r[n].start = fr[i].start;
+			r[n++].end = fr[i].start + fr[i].size;
+		}
+		i++;
+	}
+	q->filtered = i;
+	q->nr_ibr = 0;
+	if (!n)
+		return;
+	ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS, q->approx,
+			       &extra);
+	if (ret < 0)
+		ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS, true,
+				       &extra);
+	q->nr_ibr = ret < 0 ? 0 : ret;
+	/* dynamic debug shows what is programmed, e.g. an over-cover */
+	for (i = 0; i < q->nr_ibr; i++)
+		pr_debug("event %llu: IBR pair %u base %#llx mask %#llx, %llu bytes beyond the filters\n",
+			 event->id, i, q->ibr[i].base, q->ibr[i].mask, extra);
+}
+
+/* add(): @event must agree with the CPU's events: -EAGAIN */
+int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
+{
+	struct ia64_pmu_qual *q = ia64_pmu_qual_of(event);
+	int i;
+
+	if (!q)
+		return 0;
+	perf_event_addr_filters_sync(event);
+	for (i = 0; i < cpuc->n_events; i++)
+		if (!ia64_pmu_qual_agree(q, ia64_pmu_qual_of(cpuc->event_list[i])))
+			return -EAGAIN;
+	return 0;
+}
+
+/* Write register @idx with @write unless it holds @val already */
+static void ia64_pmu_qual_write(u64 *hw, u64 val, void (*write)(unsigned int,
+				u64), unsigned int idx)
+{
+	if (*hw == val)
+		return;
+	write(idx, val);
+	*hw = val;
+}
+
+/*
+ * The pairs of @p, in order. A pair left over repeats the first: the
+ * DBR match ignores plm ([ITA-RM] §6.2.6), so a pair of zeros would
+ * match the bottom of region 0. With no pair at all (filters on files
+ * that are not mapped), plm = 0: no IBR matches.
+ */
+static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
+				unsigned int n, u64 odd,
+				void (*write)(unsigned int, u64))
+{
+	unsigned int i;
+	u64 base, mask;
+
+	for (i = 0; i < IA64_RANGE_PAIRS; i++) {
+		base = n ? p[i < n ? i : 0].base : 0;
+		mask = n ? p[i < n ? i : 0].mask | odd : 0;
+		ia64_pmu_qual_write(&hw[2 * i], base, write, 2 * i);
+		ia64_pmu_qual_write(&hw[2 * i + 1], mask, write, 2 * i + 1);
+	}
+}
+
+/*
+ * pmu_enable, PMU not running: the settings of the CPU's events. The
+ * IBR and DBR x/r/w bits stay 0 and the driver never sets PSR.db, so
+ * that range checking raises no debug fault ([ITA-RM] §6.2.4, §6.2.6).
+ */
+void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
+{
+	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
+	const struct ia64_pmu_qual *ibr = NULL, *dbr = NULL, *q;
+	u64 pmc8 = IA64_OPC_RESET, pmc9 = IA64_OPC_RESET;
+	int i;
+
+	for (i = 0; i < cpuc->n_events; i++) {
+		q = ia64_pmu_qual_of(cpuc->event_list[i]);
+		if (!q)
+			continue;
+		if ((q->subject & IA64_QR_IBR) && !ibr)
+			ibr = q;
+		if (q->subject & IA64_QR_PMC8)
+			pmc8 = q->opc;
+		if (q->subject & IA64_QR_PMC9)
+			pmc9 = q->opc;
+		if ((q->subject & IA64_QR_DBR) && !dbr)
+			dbr = q;
+	}
+	ia64_pmu_qual_write(&qc->pmc[IA64_OPC_PMC8 - 8], pmc8,
+			    ia64_pmu_write_pmc, IA64_OPC_PMC8);
+	ia64_pmu_qual_write(&qc->pmc[IA64_OPC_PMC9 - 8], pmc9,
+			    ia64_pmu_write_pmc, IA64_OPC_PMC9);
+	if (ibr && ibr->filtered)
+		ia64_pmu_qual_pairs(qc->ibr, ibr->ibr, ibr->nr_ibr,
+				    IA64_BR_PLM_ALL, ia64_pmu_write_ibr);
+	ia64_pmu_qual_write(&qc->pmc[IA64_RANGE_PMC - 8],
+			    ibr && ibr->filtered ? 0 : IA64_PMC13_TA,
+			    ia64_pmu_write_pmc, IA64_RANGE_PMC);
+	if (dbr && dbr->nr_dbr)
+		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
+				    ia64_pmu_write_dbr);
+	qc->drange = dbr && dbr->nr_dbr;
+}
+
+/* PMC11 with its pt bit as the CPU's data range needs ([ITA-RM] §6.2.6) */
+u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11)
+{
+	return cpuc->qual.drange ? pmc11 & ~IA64_PMC11_PT :
+				   pmc11 | IA64_PMC11_PT;
+}
+
+/*
+ * CPU bring-up wrote the reset values to PMC8/9/13 (model table); the
+ * IBRs and DBRs are unknown: written at their first use.
+ */
+void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			     u64 val)
+{
+	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
+
+	if (pmc == IA64_OPC_PMC8 || pmc == IA64_OPC_PMC9 ||
+	    pmc == IA64_RANGE_PMC)
+		qc->pmc[pmc - 8] = val;
+	memset(qc->ibr, 0xff, sizeof(qc->ibr));
+	memset(qc->dbr, 0xff, sizeof(qc->dbr));
+	qc->drange = false;
+}

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Qualification ([ITA-RM] §6.2.4-6.2.6): opcode match (config/config1
+ * opc_*), data address ranges (config2) and instruction address ranges
+ * (perf address filters), with exact counts of injected records, and
+ * the errnos of events that cannot be qualified or that disagree.
+ */
+
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define IP		0x4000000000001000ULL	/* region 2: user text */
+#define DATA		0x4a9000ULL
+#define ES_DATA_REFS	0x63	/* DATA_REFERENCES_RETIRED: IAR, OPC, DAR */
+
+/* IA64_TAGGED_INST_RETIRED: TAG_SELECT 0011 PMC8, 0010 PMC9 */
+#define CFG_TAG8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
+#define CFG_TAG9	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x2)
+#define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x0)
+#define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+#define CFG_DREFS	IA64_PMU_CONFIG(ES_DATA_REFS, 0)
+
+#define OPC_M		(1ULL << 54)
+#define OPC_I		(1ULL << 53)
+#define OPC_F		(1ULL << 52)
+#define OPC_B		(1ULL << 51)
+#define OPC_CARE(c)	((uint64_t)(c) << IA64_PMU_CFG1_OPC_CARE_SHIFT)
+#define OPC_MATCH(m)	((uint64_t)(m) << IA64_PMU_CFG_OPC_MATCH_SHIFT)
+
+/* One IA-64 instruction of type @itype and @enc at @ip, user level */
+static void rec_op(struct rec_buf *b, uint64_t ip, int itype, uint64_t enc)
+{
+	struct ia64_pmu_rec_inst *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_INST;
+	r->hdr.size = sizeof(*r);
+	rec_ctx(&r->ctx, ip, 1, 3, IA64_PMU_ISA_IA64);
+	r->itype = itype;
+	r->encoding = enc;
+	r->per_cycle = 1;
+	b->len += sizeof(*r);
+}
+
+static int open_qual(uint64_t config, uint64_t config1, uint64_t config2,
+		     int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, config);
+	attr.config1 = config1;
+	attr.config2 = config2;
+	attr.exclude_kernel = 1;
+	if (group >= 0)
+		attr.disabled = 0;
+	return sys_perf_event_open(&attr, 0, -1, group, 0);
+}
+
+static int open_errno_qual(uint64_t config, uint64_t config1,
+			   uint64_t config2)
+{
+	int fd = open_qual(config, config1, config2, -1);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/* Run @b with @fd enabled; the count */
+static uint64_t count_run(int fd, struct rec_buf *b)
+{
+	struct count c = { 0 };
+
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	if (sim_inject(b))
+		return ~0ULL;
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read_count(fd, &c))
+		return ~0ULL;
+	return c.value;
+}
+
+static int set_filter(int fd, const char *f)
+{
+	return ioctl(fd, PERF_EVENT_IOC_SET_FILTER, f) ? errno : 0;
+}
+
+FIXTURE(qual) {
+	int dummy;
+};
+
+FIXTURE_SETUP(qual)
+{
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(qual)
+{
+}
+
+/* One instruction of each syllable type: each opc_<type> counts its own */
+TEST_F(qual, opcode_per_syllable_type)
+{
+	static const struct { uint64_t bit; int itype; } t[] = {
+		{ OPC_M, IA64_PMU_ITYPE_M }, { OPC_I, IA64_PMU_ITYPE_I },
+		{ OPC_F, IA64_PMU_ITYPE_F }, { OPC_B, IA64_PMU_ITYPE_B },
+	};
+	struct rec_buf b = { .len = 0 };
+	unsigned int i, j;
+	int fd;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j <= i; j++)	/* 1 M, 2 I, 3 F, 4 B */
+			rec_op(&b, IP, t[i].itype, 0x1234);
+	for (i = 0; i < 4; i++) {
+		fd = open_qual(CFG_TAG8, t[i].bit, 0, -1);
+		ASSERT_GE(fd, 0);
+		EXPECT_EQ(i + 1, count_run(fd, &b)) TH_LOG("type %u", i);
+		close(fd);
+	}
+	/* A-type: m and i; no type: every instruction */
+	fd = open_qual(CFG_TAG8, OPC_M | OPC_I, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(3, count_run(fd, &b));
+	close(fd);
+	fd = open_qual(CFG_TAG8, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(10, count_run(fd, &b));
+	close(fd);
+}
+
+/*
+ * Match and care: encoding bits 40:27 (opcode) are field bits 26:13,
+ * bits 12:0 (qp, destination) are field bits 12:0
+ */
+TEST_F(qual, opcode_match_and_care)
+{
+	struct rec_buf b = { .len = 0 };
+	uint64_t major4 = 4ULL << 37;	/* encoding bits 40:37 = 4 */
+	int fd;
+
+	rec_op(&b, IP, IA64_PMU_ITYPE_B, major4 | 5);
+	rec_op(&b, IP, IA64_PMU_ITYPE_B, major4 | 6);
+	rec_op(&b, IP, IA64_PMU_ITYPE_B, (2ULL << 37) | 5);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, major4 | 5);
+	/* B-syllables with major opcode 4: field bits 26:23 */
+	fd = open_qual(CFG_TAG8 | OPC_MATCH(4 << 23),
+		       OPC_B | OPC_CARE(0xf << 23), 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(2, count_run(fd, &b));
+	close(fd);
+	/* ... and qualifying predicate 5 (bits 5:0) */
+	fd = open_qual(CFG_TAG8 | OPC_MATCH((4 << 23) | 5),
+		       OPC_B | OPC_CARE((0xf << 23) | 0x3f), 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(1, count_run(fd, &b));
+	close(fd);
+	/* PMC9's tag with its own pattern */
+	fd = open_qual(CFG_TAG9 | OPC_MATCH(2 << 23),
+		       OPC_CARE(0xf << 23), 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(1, count_run(fd, &b));
+	close(fd);
+}
+
+TEST_F(qual, opcode_errnos)
+{
+	/* CPU_CYCLES and the untagged IA64_INST_RETIRED: no opcode match */
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, OPC_B, 0));
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_INST, OPC_B, 0));
+	/* a match bit nobody cares about */
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8 | OPC_MATCH(1), 0, 0));
+	/* reserved config1 bits */
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 56, 0));
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 3, 0));
+	EXPECT_EQ(0, open_errno_qual(CFG_TAG8, OPC_F | OPC_CARE(1), 0));
+}
+
+/* config2 = base | (size / 2 - 1): the 4 KiB at DATA */
+TEST_F(qual, data_range_counts_its_accesses)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd;
+
+	rec_mem(&b, IP, 0, 3, DATA, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&b, IP, 0, 3, DATA + 0xff8, IA64_PMU_MEM_STORE, 0, 0, 1);
+	rec_mem(&b, IP, 0, 3, DATA + 0x1000, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&b, IP, 0, 3, DATA - 8, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	fd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(2, count_run(fd, &b));
+	close(fd);
+	fd = open_qual(CFG_DREFS, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(4, count_run(fd, &b));
+	close(fd);
+	/* with an opcode pattern too: Tag(PMC8) and the range */
+	fd = open_qual(CFG_DREFS, OPC_I, DATA | 0x7ff, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(0, count_run(fd, &b));
+	close(fd);
+}
+
+/*
+ * As perf stat runs it: on a child, enabled at its exec of
+ * qual_workload, whose ia64_pmu_qual_array loads (3 per iteration) are
+ * in the range, ia64_pmu_qual_other's (2) not
+ */
+TEST_F(qual, data_range_enable_on_exec)
+{
+	struct perf_event_attr attr;
+	char a[32] = "";
+	unsigned long addr = 0;
+	int go[2], fd, status;
+	struct count c;
+	FILE *f;
+	pid_t pid;
+
+	f = popen("/tests/qual_workload -a", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(a, sizeof(a), f));
+	pclose(f);
+	addr = strtoul(a, NULL, 0);
+	ASSERT_NE(0, addr);
+	ASSERT_EQ(0, pipe(go));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (!pid) {
+		char c;
+
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(1);
+		execl("/tests/qual_workload", "qual_workload", "50", NULL);
+		_exit(1);
+	}
+	close(go[0]);
+	counting_attr(&attr, CFG_DREFS);
+	attr.config2 = addr | 0x7ff;
+	attr.exclude_kernel = 1;
+	attr.inherit = 1;
+	attr.enable_on_exec = 1;
+	fd = sys_perf_event_open(&attr, pid, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(1, write(go[1], "x", 1));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, status);
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(150, c.value);
+	close(fd);
+}
+
+TEST_F(qual, data_range_errnos)
+{
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, 0, DATA | 0x7ff));
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_TAG8, 0, DATA | 0x7ff));
+	/* the whole address space is no range */
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_DREFS, 0, ~0ULL));
+	EXPECT_EQ(0, open_errno_qual(CFG_DREFS, 0, DATA | 0x7ff));
+}
+
+/* An absolute range (no file): exact count inside, nothing outside */
+TEST_F(qual, filter_absolute_range)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd = open_qual(CFG_TAG8, 0, 0, -1);
+
+	ASSERT_GE(fd, 0);
+	rec_op(&b, IP - 0x10, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP + 0x2f0, IA64_PMU_ITYPE_I, 0);
+	rec_op(&b, IP + 0x300, IA64_PMU_ITYPE_B, 0);
+	EXPECT_EQ(4, count_run(fd, &b));
+	/* 0x300 bytes: two pairs, 0x1000/0x200 and 0x1200/0x100 */
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x300"));
+	EXPECT_EQ(2, count_run(fd, &b));
+	close(fd);
+}
+
+/* A range that needs more than four pairs: refused, or over-covered */
+TEST_F(qual, filter_cover_limits)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd = open_qual(CFG_TAG8, 0, 0, -1);
+
+	ASSERT_GE(fd, 0);
+	/* [0x1010, 0x1ff0): 0x10+0x20+0x40+0x80+0x100+... blocks */
+	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x4000000000001010/0xfe0"));
+	close(fd);
+	fd = open_qual(CFG_TAG8, IA64_PMU_CFG1_IRANGE_APPROX, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001010/0xfe0"));
+	rec_op(&b, IP + 0x10, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP + 0xfe0, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP + 0x2000, IA64_PMU_ITYPE_M, 0);
+	/* covered: at least the range, never far beyond it */
+	EXPECT_EQ(2, count_run(fd, &b));
+	close(fd);
+	/* five filters: more than the pairs */
+	fd = open_qual(CFG_TAG8, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x1000/0x10,filter 0x2000/0x10,filter 0x3000/0x10,filter 0x4000/0x10,filter 0x5000/0x10"));
+	/* start/stop are trace notions */
+	EXPECT_EQ(EOPNOTSUPP, set_filter(fd, "start 0x1000"));
+	close(fd);
+}
+
+TEST_F(qual, filter_errnos)
+{
+	int fd = open_qual(CFG_CYCLES, 0, 0, -1);
+
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(EOPNOTSUPP, set_filter(fd, "filter 0x1000/0x100"));
+	close(fd);
+	fd = open_qual(CFG_INST, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(EOPNOTSUPP, set_filter(fd, "filter 0x1000/0x100"));
+	close(fd);
+	EXPECT_EQ(EOPNOTSUPP,
+		  open_errno_qual(CFG_CYCLES, IA64_PMU_CFG1_IRANGE_APPROX, 0));
+}
+
+/* Events that need different settings: -EBUSY in a group, multiplexed */
+TEST_F(qual, sharing)
+{
+	int a, b;
+
+	/* a group that disagrees on PMC8 */
+	a = open_qual(CFG_TAG8, OPC_B, 0, -1);
+	ASSERT_GE(a, 0);
+	b = open_qual(CFG_TAG8, OPC_M, 0, a);
+	EXPECT_LT(b, 0);
+	EXPECT_EQ(EBUSY, errno);
+	/* ... a PMC9 event does not use PMC8: fine */
+	b = open_qual(CFG_TAG9, OPC_M, 0, a);
+	EXPECT_GE(b, 0);
+	close(b);
+	/* a filter on one member of a group restricted by the IBRs */
+	b = open_qual(CFG_TAG8, OPC_B, 0, a);
+	ASSERT_GE(b, 0);
+	EXPECT_EQ(EBUSY, set_filter(b, "filter 0x1000/0x100"));
+	close(b);
+	close(a);
+
+	/* separate events: multiplexed */
+	a = open_qual(CFG_TAG8, OPC_B, 0, -1);
+	b = open_qual(CFG_DREFS, OPC_B, DATA | 0x7ff, -1);
+	ASSERT_GE(a, 0);
+	ASSERT_GE(b, 0);
+	EXPECT_EQ(0, multiplexed(a, b)) TH_LOG("PMC8 agrees: no multiplexing");
+	close(b);
+	/* the default of PMC8 is a setting too */
+	b = open_qual(CFG_DREFS, 0, 0, -1);
+	ASSERT_GE(b, 0);
+	EXPECT_EQ(1, multiplexed(a, b));
+	close(b);
+	b = open_qual(CFG_TAG8, OPC_F, 0, -1);
+	ASSERT_GE(b, 0);
+	EXPECT_EQ(1, multiplexed(a, b));
+	close(b);
+	b = open_qual(CFG_TAG8, OPC_B, 0, -1);
+	ASSERT_GE(b, 0);
+	ASSERT_EQ(0, set_filter(b, "filter 0x1000/0x100"));
+	EXPECT_EQ(1, multiplexed(a, b));
+	close(b);
+	close(a);
+}
+
+/*
+ * A file filter follows the file: map it executable, count there; map
+ * it elsewhere, count at the new place only
+ */
+TEST_F(qual, filter_follows_remapped_file)
+{
+	char path[] = "/tmp/ia64_qual_XXXXXX", filter[128];
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	uint64_t at;
+	void *p, *q;
+	int fd, f;
+
+	f = mkstemp(path);
+	ASSERT_GE(f, 0);
+	ASSERT_EQ(0, ftruncate(f, 0x4000));
+	/*
+	 * The core follows mappings only while some event tracks them
+	 * (attr.mmap, which perf record always sets)
+	 */
+	counting_attr(&attr, CFG_TAG8);
+	attr.exclude_kernel = 1;
+	attr.mmap = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	snprintf(filter, sizeof(filter), "filter 0x1000/0x100@%s", path);
+	ASSERT_EQ(0, set_filter(fd, filter));
+
+	p = mmap(NULL, 0x4000, PROT_READ | PROT_EXEC, MAP_PRIVATE, f, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	at = (uint64_t)(uintptr_t)p + 0x1000;
+	rec_op(&b, at, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, at + 0xf0, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, at + 0x100, IA64_PMU_ITYPE_M, 0);
+	EXPECT_EQ(2, count_run(fd, &b));
+
+	/* mapped again elsewhere, the old place unmapped */
+	q = mmap(NULL, 0x4000, PROT_READ | PROT_EXEC, MAP_PRIVATE, f, 0);
+	ASSERT_NE(MAP_FAILED, q);
+	munmap(p, 0x4000);
+	b.len = 0;
+	rec_op(&b, at, IA64_PMU_ITYPE_M, 0);
+	at = (uint64_t)(uintptr_t)q + 0x1000;
+	rec_op(&b, at + 0x80, IA64_PMU_ITYPE_M, 0);
+	EXPECT_EQ(1, count_run(fd, &b));
+	munmap(q, 0x4000);
+	close(fd);
+	close(f);
+	unlink(path);
+}
+
+TEST_HARNESS_MAIN
