@@ -111,6 +111,7 @@ struct ia64_pmu_qual_cpu {
 	u64 ibr[8];
 	u64 dbr[8];
 	bool drange;			/* a data range: PMC11.pt = 0 */
+	unsigned long loads;		/* ia64_pmu_dbr_loads() at the last */
 };
 
 /* Per-CPU state of the driver */

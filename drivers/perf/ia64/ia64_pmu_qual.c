@@ -44,6 +44,7 @@
 struct ia64_pmu_qual {
 	u8 subject;			/* IA64_QR_* */
 	bool approx;			/* config1 irange_approx */
+	bool claimed;			/* the IBRs/DBRs, from debuggers */
 	u8 nr_ibr;			/* pairs of the filters' cover */
 	bool filtered;			/* address filters: PMC13.ta = 0 */
 	u64 opc;			/* PMC8 or PMC9 */
@@ -57,9 +58,31 @@ static struct ia64_pmu_qual *ia64_pmu_qual_of(struct perf_event *event)
 	return event->hw.addr_filters;
 }
 
+/*
+ * The IBRs and DBRs are also a debugger's (ptrace). An event that will
+ * program them claims them for its task, or for every CPU: -EBUSY while
+ * a debugger has them, and no debugger gets them until the event is
+ * gone. Events that only need the registers unused never claim.
+ */
+static int ia64_pmu_qual_claim(struct perf_event *event,
+			       struct ia64_pmu_qual *q)
+{
+	int ret;
+
+	if (q->claimed)
+		return 0;
+	ret = ia64_pmu_dbr_claim(event->hw.target);
+	q->claimed = !ret;
+	return ret;
+}
+
 static void ia64_pmu_qual_destroy(struct perf_event *event)
 {
-	kfree(event->hw.addr_filters);
+	struct ia64_pmu_qual *q = event->hw.addr_filters;
+
+	if (q->claimed)
+		ia64_pmu_dbr_release(event->hw.target);
+	kfree(q);
 	event->hw.addr_filters = NULL;
 }
 
@@ -141,6 +164,20 @@ int ia64_pmu_qual_init(struct perf_event *event,
 			return ret;
 		}
 		q->nr_dbr = ret;
+		ret = ia64_pmu_qual_claim(event, q);
+		if (ret) {
+			kfree(q);
+			return ret;
+		}
+	}
+	/* an inherited event filters like its parent, on its own task */
+	if (event->parent && ia64_pmu_qual_of(event->parent) &&
+	    ia64_pmu_qual_of(event->parent)->claimed) {
+		ret = ia64_pmu_qual_claim(event, q);
+		if (ret) {
+			kfree(q);
+			return ret;
+		}
 	}
 	event->hw.addr_filters = q;
 	event->destroy = ia64_pmu_qual_destroy;
@@ -286,7 +323,7 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 	    ia64_pmu_qual_of(leader) &&
 	    !ia64_pmu_filters_equal(event, filters, leader))
 		return -EBUSY;
-	return 0;
+	return ia64_pmu_qual_claim(event, q);
 }
 
 /*
@@ -387,7 +424,15 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	const struct ia64_pmu_qual *ibr = NULL, *dbr = NULL, *q;
 	u64 pmc8 = IA64_OPC_RESET, pmc9 = IA64_OPC_RESET;
+	unsigned long loads = ia64_pmu_dbr_loads();
 	int i;
+
+	/* a debugged task ran here: its breakpoints replaced our ranges */
+	if (loads != qc->loads) {
+		memset(qc->ibr, 0xff, sizeof(qc->ibr));
+		memset(qc->dbr, 0xff, sizeof(qc->dbr));
+		qc->loads = loads;
+	}
 
 	for (i = 0; i < cpuc->n_events; i++) {
 		q = ia64_pmu_qual_of(cpuc->event_list[i]);

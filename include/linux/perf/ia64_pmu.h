@@ -14,7 +14,10 @@
 #define __LINUX_PERF_IA64_PMU_H
 
 #include <linux/interrupt.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
+
+struct task_struct;
 
 /* PAL_PERF_MON_INFO return value fields ([ITA-RM] Table 6-24) */
 #define IA64_PMU_PAL_GENERIC(info)	((info) & 0xff)
@@ -185,6 +188,28 @@ static inline void ia64_pmu_set_exact_ip(struct pt_regs *regs, u64 ip)
 	ia64_psr(regs)->ri = ip & 0x3;
 }
 
+/*
+ * The IBRs and DBRs are also a debugger's (ptrace, ia64 glue): claim them
+ * for the events of @task, or of every CPU (NULL), before using them;
+ * -EBUSY while a debugger has them. A context switch to a debugged task
+ * loads its registers: ia64_pmu_dbr_loads() counts those loads on this
+ * CPU.
+ */
+static inline int ia64_pmu_dbr_claim(struct task_struct *task)
+{
+	return ia64_dbr_claim(task);
+}
+
+static inline void ia64_pmu_dbr_release(struct task_struct *task)
+{
+	ia64_dbr_release(task);
+}
+
+static inline unsigned long ia64_pmu_dbr_loads(void)
+{
+	return __this_cpu_read(ia64_dbr_loads);
+}
+
 #else /* !CONFIG_IA64: the simulated backend */
 
 u64 ia64_pmu_read_pmc(unsigned int idx);
@@ -206,6 +231,9 @@ int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
 void ia64_pmu_raise_irq(void);
 void ia64_pmu_set_exact_ip(struct pt_regs *regs, u64 ip);
+int ia64_pmu_dbr_claim(struct task_struct *task);
+void ia64_pmu_dbr_release(struct task_struct *task);
+unsigned long ia64_pmu_dbr_loads(void);
 
 #endif /* CONFIG_IA64 */
 

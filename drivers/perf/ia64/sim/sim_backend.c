@@ -32,6 +32,9 @@
  *                   PMDs, IBRs and DBRs take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
+ *   debugger/attach, debugger/detach, debugger/load: a debugger's use
+ *                   of the IBRs/DBRs (ptrace on Itanium), see
+ *                   sim_dbr_attach()
  *   cpuN/regs       register file, interrupt line and access counts
  */
 
@@ -806,8 +809,178 @@ static int sim_cpu_offline(unsigned int cpu)
 	return 0;
 }
 
+/*
+ * The debugger's use of the IBRs/DBRs (ptrace on Itanium, the ia64 glue's
+ * ia64_dbr_claim()), simulated: debugger/attach <pid> gives a task debug
+ * registers (IA64_THREAD_DBG_VALID), refused with EBUSY while perf
+ * events have claimed that task's registers or every CPU's;
+ * debugger/detach <pid> takes them away (an exec does on Itanium);
+ * debugger/load <cpu> is a context switch to a debugged task on that
+ * CPU: its breakpoints (IBR/DBR pairs with x, r, w set, [SDM-2]) are
+ * loaded into the model and the CPU's load count goes up. The claims of
+ * the driver are the same functions as on Itanium, on a table by pid.
+ */
+#define SIM_DBR_TASKS	256
+
+static DEFINE_SPINLOCK(sim_dbr_lock);
+static struct sim_dbr_task {
+	pid_t pid;			/* 0: free */
+	unsigned int perf_users;	/* claims of the task's events */
+	bool debugged;			/* a debugger's registers */
+} sim_dbr_tasks[SIM_DBR_TASKS];
+static unsigned int sim_dbr_cpu_users, sim_dbr_debugged;
+static DEFINE_PER_CPU(unsigned long, sim_dbr_loads);
+
+/* The entry of @pid, a new one if @add; sim_dbr_lock held */
+static struct sim_dbr_task *sim_dbr_task(pid_t pid, bool add)
+{
+	struct sim_dbr_task *free = NULL;
+	unsigned int i;
+
+	for (i = 0; i < SIM_DBR_TASKS; i++) {
+		if (sim_dbr_tasks[i].pid == pid)
+			return &sim_dbr_tasks[i];
+		if (!free && !sim_dbr_tasks[i].pid)
+			free = &sim_dbr_tasks[i];
+	}
+	if (add && free)
+		free->pid = pid;
+	return add ? free : NULL;
+}
+
+static void sim_dbr_put(struct sim_dbr_task *t)
+{
+	if (!t->perf_users && !t->debugged)
+		t->pid = 0;
+}
+
+int ia64_pmu_dbr_claim(struct task_struct *task)
+{
+	struct sim_dbr_task *t;
+	int ret = 0;
+
+	spin_lock(&sim_dbr_lock);
+	if (!task) {
+		if (sim_dbr_debugged)
+			ret = -EBUSY;
+		else
+			sim_dbr_cpu_users++;
+		goto out;
+	}
+	t = sim_dbr_task(task_pid_nr(task), true);
+	if (!t)
+		ret = -ENOSPC;
+	else if (t->debugged)
+		ret = -EBUSY;
+	else
+		t->perf_users++;
+out:
+	spin_unlock(&sim_dbr_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_dbr_claim);
+
+void ia64_pmu_dbr_release(struct task_struct *task)
+{
+	struct sim_dbr_task *t;
+
+	spin_lock(&sim_dbr_lock);
+	if (!task) {
+		sim_dbr_cpu_users--;
+	} else {
+		t = sim_dbr_task(task_pid_nr(task), false);
+		if (!WARN_ON_ONCE(!t || !t->perf_users)) {
+			t->perf_users--;
+			sim_dbr_put(t);
+		}
+	}
+	spin_unlock(&sim_dbr_lock);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_dbr_release);
+
+unsigned long ia64_pmu_dbr_loads(void)
+{
+	return this_cpu_read(sim_dbr_loads);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_dbr_loads);
+
+static int sim_dbr_attach(void *data, u64 pid)
+{
+	struct sim_dbr_task *t;
+	int ret = 0;
+
+	if (!pid || pid > PID_MAX_LIMIT)
+		return -EINVAL;
+	spin_lock(&sim_dbr_lock);
+	t = sim_dbr_task(pid, true);
+	if (!t)
+		ret = -ENOSPC;
+	else if (t->perf_users || sim_dbr_cpu_users)
+		ret = -EBUSY;
+	else if (!t->debugged)
+		sim_dbr_debugged++;
+	if (!ret)
+		t->debugged = true;
+	else if (t)
+		sim_dbr_put(t);
+	spin_unlock(&sim_dbr_lock);
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_attach_fops, NULL, sim_dbr_attach, "%llu\n");
+
+static int sim_dbr_detach(void *data, u64 pid)
+{
+	struct sim_dbr_task *t;
+
+	spin_lock(&sim_dbr_lock);
+	t = pid ? sim_dbr_task(pid, false) : NULL;
+	if (t && t->debugged) {
+		t->debugged = false;
+		sim_dbr_debugged--;
+		sim_dbr_put(t);
+	}
+	spin_unlock(&sim_dbr_lock);
+	return t ? 0 : -ENOENT;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_detach_fops, NULL, sim_dbr_detach, "%llu\n");
+
+/* A debugged task's breakpoints, as its switch-in loads them */
+static void sim_dbr_load_regs(void *unused)
+{
+	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
+	unsigned int i;
+
+	for (i = 0; i < IA64_MODEL_NR_IBR; i += 2) {
+		ia64_model_write_ibr(m, i, 0x4000000000100000ULL + i * 0x100);
+		/* x, plm 3, the 16 bytes at base */
+		ia64_model_write_ibr(m, i + 1, BIT_ULL(63) | (0x8ULL << 56) |
+					       (BIT_ULL(56) - 16));
+	}
+	for (i = 0; i < IA64_MODEL_NR_DBR; i += 2) {
+		ia64_model_write_dbr(m, i, 0x6000000000100000ULL + i * 0x100);
+		/* r, w, plm 3, 8 bytes */
+		ia64_model_write_dbr(m, i + 1, BIT_ULL(63) | BIT_ULL(62) |
+					       (0x8ULL << 56) |
+					       (BIT_ULL(56) - 8));
+	}
+	this_cpu_inc(sim_dbr_loads);
+}
+
+static int sim_dbr_load(void *data, u64 cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_dbr_load_regs, NULL, 1);
+	cpus_read_unlock();
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_load_fops, NULL, sim_dbr_load, "%llu\n");
+
 static void sim_debugfs_init(void)
 {
+	struct dentry *dbg;
 	struct dentry *fault;
 	unsigned long cpu;
 	char name[16];
@@ -830,6 +1003,13 @@ static void sim_debugfs_init(void)
 			   &fault_online_delay_ms);
 	debugfs_create_file_unsafe("clobber_regs", 0200, fault, NULL,
 				   &sim_clobber_fops);
+	dbg = debugfs_create_dir("debugger", sim_dir);
+	debugfs_create_file_unsafe("attach", 0200, dbg, NULL,
+				   &sim_dbr_attach_fops);
+	debugfs_create_file_unsafe("detach", 0200, dbg, NULL,
+				   &sim_dbr_detach_fops);
+	debugfs_create_file_unsafe("load", 0200, dbg, NULL,
+				   &sim_dbr_load_fops);
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "cpu%lu", cpu);
 		debugfs_create_file("regs", 0400,

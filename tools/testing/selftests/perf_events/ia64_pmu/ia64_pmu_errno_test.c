@@ -91,7 +91,8 @@ TEST(ism_both_sets_excluded_einval)
 	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (3ULL << 24)));
 }
 
-TEST(config1_config2_reserved_einval)
+/* config1: an EAR on a counting event; config2: a data range (qual test) */
+TEST(config1_config2_errnos)
 {
 	struct perf_event_attr attr;
 
@@ -99,8 +100,12 @@ TEST(config1_config2_reserved_einval)
 	attr.config1 = 1;
 	EXPECT_EQ(EINVAL, open_errno(&attr));
 	counting_attr(&attr, CFG_CYCLES);
-	attr.config2 = 1;
+	attr.config1 = 1ULL << 60;
 	EXPECT_EQ(EINVAL, open_errno(&attr));
+	/* CPU_CYCLES cannot be restricted to a data range */
+	counting_attr(&attr, CFG_CYCLES);
+	attr.config2 = 1;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 }
 
 TEST(exclude_user_and_kernel_einval)

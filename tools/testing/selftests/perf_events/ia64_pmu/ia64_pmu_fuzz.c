@@ -871,8 +871,17 @@ static void gen_attr(union attr_buf *b)
 	} else {
 		if (chance(8))
 			a->config1 = rnd_u64();
+		else if (chance(5))	/* opcode fields, irange_approx */
+			a->config1 = (rnd_u64() & IA64_PMU_CFG1_OPC_CARE_MASK) |
+				     ((uint64_t)rnd(16) <<
+				      IA64_PMU_CFG1_OPC_TYPES_SHIFT) |
+				     (chance(30) ? IA64_PMU_CFG1_IRANGE_APPROX : 0);
 		if (chance(8))
 			a->config2 = rnd_u64();
+		else if (chance(5))	/* a data range, base | (2^n - 1) */
+			a->config2 = 0x6000000000000000ULL |
+				     (rnd_u64() & 0xffffff000ULL) |
+				     ((1ULL << rnd(24)) - 1);
 		if (chance(2))
 			a->bp_type = rnd(32);
 	}

@@ -424,4 +424,90 @@ TEST_F(qual, filter_follows_remapped_file)
 	unlink(path);
 }
 
+/* A CPU-wide event on CPU0; errno if it does not open */
+static int open_cpu_errno(uint64_t config, uint64_t config2)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	counting_attr(&attr, config);
+	attr.config2 = config2;
+	fd = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/*
+ * The IBRs/DBRs are also a debugger's (ptrace on Itanium; the model's
+ * debugger/ files): never both on one task, nor a debugger anywhere
+ * while CPU-wide events use them
+ */
+TEST_F(qual, debugger_excludes_ranges)
+{
+	struct perf_event_attr attr;
+	char pid[16];
+	int fd, cpu_fd;
+
+	snprintf(pid, sizeof(pid), "%d", getpid());
+	ASSERT_EQ(0, sim_set("debugger/attach", pid));
+	EXPECT_EQ(EBUSY, open_errno_qual(CFG_DREFS, 0, DATA | 0x7ff));
+	EXPECT_EQ(EBUSY, open_cpu_errno(CFG_DREFS, DATA | 0x7ff));
+	fd = open_qual(CFG_TAG8, OPC_B, 0, -1);
+	ASSERT_GE(fd, 0) TH_LOG("an opcode pattern uses no debug register");
+	EXPECT_EQ(EBUSY, set_filter(fd, "filter 0x4000000000001000/0x100"));
+	close(fd);
+	ASSERT_EQ(0, sim_set("debugger/detach", pid));
+
+	/* the task's events use them: no debugger for it */
+	fd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(-EBUSY, sim_set("debugger/attach", pid));
+	EXPECT_EQ(0, sim_set("debugger/attach", "1")) TH_LOG("another task");
+	EXPECT_EQ(0, sim_set("debugger/detach", "1"));
+	close(fd);
+	ASSERT_EQ(0, sim_set("debugger/attach", pid));
+	ASSERT_EQ(0, sim_set("debugger/detach", pid));
+
+	/* CPU-wide: no debugger anywhere */
+	counting_attr(&attr, CFG_DREFS);
+	attr.config2 = DATA | 0x7ff;
+	cpu_fd = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(cpu_fd, 0);
+	EXPECT_EQ(-EBUSY, sim_set("debugger/attach", "1"));
+	close(cpu_fd);
+	EXPECT_EQ(0, sim_set("debugger/attach", "1"));
+	EXPECT_EQ(0, sim_set("debugger/detach", "1"));
+}
+
+/*
+ * A debugged task ran on the CPU and its switch-in loaded its
+ * breakpoints (x, r, w set): the ranges are written again before the
+ * filtered events count
+ */
+TEST_F(qual, ranges_rewritten_after_debugger_load)
+{
+	struct rec_buf b = { .len = 0 }, m = { .len = 0 };
+	int fd = open_qual(CFG_TAG8, 0, 0, -1), dfd;
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x100"));
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP + 0x100, IA64_PMU_ITYPE_M, 0);
+	EXPECT_EQ(1, count_run(fd, &b));
+	ASSERT_EQ(0, sim_set("debugger/load", "0"));
+	EXPECT_EQ(1, count_run(fd, &b));
+	close(fd);
+
+	dfd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
+	ASSERT_GE(dfd, 0);
+	rec_mem(&m, IP, 0, 3, DATA, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&m, IP, 0, 3, DATA + 0x1000, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	EXPECT_EQ(1, count_run(dfd, &m));
+	ASSERT_EQ(0, sim_set("debugger/load", "0"));
+	EXPECT_EQ(1, count_run(dfd, &m));
+	close(dfd);
+}
+
 TEST_HARNESS_MAIN
