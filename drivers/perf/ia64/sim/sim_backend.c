@@ -824,34 +824,38 @@ static int sim_cpu_offline(unsigned int cpu)
 
 static DEFINE_SPINLOCK(sim_dbr_lock);
 static struct sim_dbr_task {
-	pid_t pid;			/* 0: free */
+	struct task_struct *task;	/* NULL: free */
 	unsigned int perf_users;	/* claims of the task's events */
-	bool debugged;			/* a debugger's registers */
+	bool debugged;			/* a debugger's registers; a reference */
 } sim_dbr_tasks[SIM_DBR_TASKS];
 static unsigned int sim_dbr_cpu_users, sim_dbr_debugged;
 static DEFINE_PER_CPU(unsigned long, sim_dbr_loads);
 
-/* The entry of @pid, a new one if @add; sim_dbr_lock held */
-static struct sim_dbr_task *sim_dbr_task(pid_t pid, bool add)
+/*
+ * The entry of @task, a new one if @add; sim_dbr_lock held. By task, not
+ * by pid: an exec by a thread changes its pid, and the events that claim
+ * hold a reference on their task until their release.
+ */
+static struct sim_dbr_task *sim_dbr_task(struct task_struct *task, bool add)
 {
 	struct sim_dbr_task *free = NULL;
 	unsigned int i;
 
 	for (i = 0; i < SIM_DBR_TASKS; i++) {
-		if (sim_dbr_tasks[i].pid == pid)
+		if (sim_dbr_tasks[i].task == task)
 			return &sim_dbr_tasks[i];
-		if (!free && !sim_dbr_tasks[i].pid)
+		if (!free && !sim_dbr_tasks[i].task)
 			free = &sim_dbr_tasks[i];
 	}
 	if (add && free)
-		free->pid = pid;
+		free->task = task;
 	return add ? free : NULL;
 }
 
 static void sim_dbr_put(struct sim_dbr_task *t)
 {
 	if (!t->perf_users && !t->debugged)
-		t->pid = 0;
+		t->task = NULL;
 }
 
 int ia64_pmu_dbr_claim(struct task_struct *task)
@@ -867,7 +871,7 @@ int ia64_pmu_dbr_claim(struct task_struct *task)
 			sim_dbr_cpu_users++;
 		goto out;
 	}
-	t = sim_dbr_task(task_pid_nr(task), true);
+	t = sim_dbr_task(task, true);
 	if (!t)
 		ret = -ENOSPC;
 	else if (t->debugged)
@@ -888,7 +892,7 @@ void ia64_pmu_dbr_release(struct task_struct *task)
 	if (!task) {
 		sim_dbr_cpu_users--;
 	} else {
-		t = sim_dbr_task(task_pid_nr(task), false);
+		t = sim_dbr_task(task, false);
 		if (!WARN_ON_ONCE(!t || !t->perf_users)) {
 			t->perf_users--;
 			sim_dbr_put(t);
@@ -904,42 +908,65 @@ unsigned long ia64_pmu_dbr_loads(void)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_dbr_loads);
 
+static struct task_struct *sim_dbr_get_task(u64 pid)
+{
+	struct task_struct *task;
+	struct pid *p;
+
+	if (!pid || pid > PID_MAX_LIMIT)
+		return NULL;
+	p = find_get_pid(pid);
+	task = get_pid_task(p, PIDTYPE_PID);
+	put_pid(p);
+	return task;
+}
+
 static int sim_dbr_attach(void *data, u64 pid)
 {
+	struct task_struct *task = sim_dbr_get_task(pid);
 	struct sim_dbr_task *t;
 	int ret = 0;
 
-	if (!pid || pid > PID_MAX_LIMIT)
-		return -EINVAL;
+	if (!task)
+		return -ESRCH;
 	spin_lock(&sim_dbr_lock);
-	t = sim_dbr_task(pid, true);
-	if (!t)
+	t = sim_dbr_task(task, true);
+	if (!t) {
 		ret = -ENOSPC;
-	else if (t->perf_users || sim_dbr_cpu_users)
+	} else if (t->perf_users || sim_dbr_cpu_users) {
 		ret = -EBUSY;
-	else if (!t->debugged)
-		sim_dbr_debugged++;
-	if (!ret)
-		t->debugged = true;
-	else if (t)
 		sim_dbr_put(t);
+	} else if (!t->debugged) {
+		t->debugged = true;	/* keeps the reference */
+		sim_dbr_debugged++;
+		task = NULL;
+	}
 	spin_unlock(&sim_dbr_lock);
+	if (task)
+		put_task_struct(task);
 	return ret;
 }
 DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_attach_fops, NULL, sim_dbr_attach, "%llu\n");
 
 static int sim_dbr_detach(void *data, u64 pid)
 {
+	struct task_struct *task = sim_dbr_get_task(pid), *held = NULL;
 	struct sim_dbr_task *t;
 
+	if (!task)
+		return -ESRCH;
 	spin_lock(&sim_dbr_lock);
-	t = pid ? sim_dbr_task(pid, false) : NULL;
+	t = sim_dbr_task(task, false);
 	if (t && t->debugged) {
 		t->debugged = false;
 		sim_dbr_debugged--;
+		held = task;
 		sim_dbr_put(t);
 	}
 	spin_unlock(&sim_dbr_lock);
+	if (held)
+		put_task_struct(held);
+	put_task_struct(task);
 	return t ? 0 : -ENOENT;
 }
 DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_detach_fops, NULL, sim_dbr_detach, "%llu\n");

@@ -2384,6 +2384,25 @@ static void check_sentinel(int cpu, bool quiet, bool recovering)
 		note("KNOWN: sentinel on CPU%d opened at CPU1's online counted nothing",
 		     cpu);
 		st.sentinel_known++;
+		/*
+		 * For the next one to look at: where this ran, the
+		 * registers before the reopen, and whether the same
+		 * records count when injected again
+		 */
+		printf("%s: KNOWN defect: on CPU%d, ran %llu of %llu ns\n",
+		       NAME, sched_getcpu(),
+		       (unsigned long long)(r1.running - r0.running),
+		       (unsigned long long)(r1.enabled - r0.enabled));
+		print_oplog();
+		dump_regs(cpu);
+		read_check(sentinel[cpu], false, &r0);
+		ret = inject(buf, len);
+		read_check(sentinel[cpu], false, &r1);
+		printf("%s: KNOWN defect: injected again (%d): %llu of %llu counted\n",
+		       NAME, ret,
+		       (unsigned long long)(r1.value[0] - r0.value[0]),
+		       (unsigned long long)x.cycles);
+		fflush(stdout);
 		sentinel_open(cpu);
 		return;
 	}

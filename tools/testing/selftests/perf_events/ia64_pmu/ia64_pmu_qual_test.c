@@ -482,6 +482,42 @@ TEST_F(qual, debugger_excludes_ranges)
 }
 
 /*
+ * An inherited event claims the registers for its own task, created
+ * before the child has its pid: every claim is released with its event
+ */
+TEST_F(qual, inherited_claims_balance)
+{
+	struct perf_event_attr attr;
+	char pid[16];
+	int fd, status;
+	pid_t child;
+
+	snprintf(pid, sizeof(pid), "%d", getpid());
+	counting_attr(&attr, CFG_DREFS);
+	attr.config2 = DATA | 0x7ff;
+	attr.exclude_kernel = 1;
+	attr.inherit = 1;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	child = fork();
+	ASSERT_GE(child, 0);
+	if (!child) {
+		char self[16];
+
+		/* the child's own claim: no debugger for it */
+		snprintf(self, sizeof(self), "%d", getpid());
+		_exit(sim_set("debugger/attach", self) == -EBUSY ? 0 : 1);
+	}
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_EQ(0, status);
+	EXPECT_EQ(-EBUSY, sim_set("debugger/attach", pid));
+	close(fd);
+	EXPECT_EQ(0, sim_set("debugger/attach", pid));
+	EXPECT_EQ(0, sim_set("debugger/detach", pid));
+}
+
+/*
  * A debugged task ran on the CPU and its switch-in loaded its
  * breakpoints (x, r, w set): the ranges are written again before the
  * filtered events count
