@@ -38,6 +38,15 @@ n=$(stat_count "cpu/DATA_REFERENCES_RETIRED,drange=$drange/u")
 n=$(stat_count 'cpu/DATA_REFERENCES_RETIRED/u')
 [ "$n" = 250 ] || fail "no range: $n, want 250"
 
+# perf stat --filter: an absolute range, the hot function's 256 bytes
+# (perf stat tracks no mapping: a file filter follows the file only while
+# an event with attr.mmap exists, as under perf record)
+hot=$($w -f) || fail "workload function address"
+n=$(perf stat -x, -e 'cpu/IA64_TAGGED_INST_RETIRED/u' \
+	--filter "filter $hot/0x100" -- $w 50 2>&1 >/dev/null |
+	awk -F, 'NR==1 { print $1 }')
+[ "$n" = 400 ] || fail "perf stat --filter $hot/0x100: $n, want 400"
+
 # perf record --filter on the hot function: every sample inside it
 out=$(perf record -o "$data" -c 1 \
 	-e 'cpu/IA64_TAGGED_INST_RETIRED,irange_approx=1/u' \

@@ -5,8 +5,9 @@
  * address, 8 instructions (4 M, 2 I, 1 F, 1 B) and 3 loads from
  * ia64_pmu_qual_array, and ia64_pmu_qual_cold(), at its own address, 4
  * instructions (2 M, 2 B) and 2 loads from ia64_pmu_qual_other. Usage:
- * qual_workload <iterations>, or qual_workload -a to print the address
- * of ia64_pmu_qual_array (run with the model's free-running mode off).
+ * qual_workload <iterations>, or qual_workload -a (-f) to print the
+ * address of ia64_pmu_qual_array (ia64_pmu_qual_hot) (run with the model's
+ * free-running mode off).
  */
 #include <stdlib.h>
 
@@ -83,6 +84,11 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "-a")) {
 		printf("%#lx\n", (unsigned long)ia64_pmu_qual_array);
+		return 0;
+	}
+	/* the hot function's address (a static binary: the same each run) */
+	if (argc > 1 && !strcmp(argv[1], "-f")) {
+		printf("%#lx\n", (unsigned long)ia64_pmu_qual_hot);
 		return 0;
 	}
 	n = argc > 1 ? atol(argv[1]) : 100;
