@@ -742,6 +742,7 @@ static void ia64_pmu_enable(struct pmu *pmu)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	bool monitored = cpuc->n_events;
+	bool starts = monitored && !cpuc->monitored;
 	u64 pmc0;
 
 	if (cpuc->enabled)
@@ -764,10 +765,18 @@ static void ia64_pmu_enable(struct pmu *pmu)
 		/*
 		 * A pending overflow keeps the PMU frozen: the ISR
 		 * unfreezes it, or the watchdog if its interrupt is lost.
+		 * Not when monitoring starts: the events were not counting,
+		 * and an overflow bit is then stale, left by an event that
+		 * is gone (a lost PMC0 write, its interrupt found the CPU
+		 * unmonitored); the events' own pending overflows travel
+		 * in ovfl_pending.
 		 */
 		pmc0 = ia64_pmu_read_pmc0(cpuc);
 		if (cpuc->ovfl_pending)
 			ia64_pmu_raise_pending(cpuc);
+		else if (starts && (pmc0 & (IA64_PMC0_FR |
+					   IA64_PMC0_OVFL_MASK)))
+			ia64_pmu_write_pmc(0, 0);
 		else if ((pmc0 & IA64_PMC0_FR) &&
 			 !(pmc0 & IA64_PMC0_OVFL_MASK))
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);

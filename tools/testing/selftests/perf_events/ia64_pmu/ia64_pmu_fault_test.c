@@ -256,6 +256,45 @@ TEST_F(fault, lose_pmc0_writes_recovers)
 }
 
 /*
+ * An overflow left in PMC0 by an event that is gone: its interrupt comes
+ * late (irq_delay_ns), the PMC0 write that should clear its bit when the
+ * event stops is lost, and the interrupt then finds the CPU unmonitored
+ * (bogus). PMC0 holds fr and an overflow bit that no interrupt will
+ * serve. The next event on the CPU must count at once, not after the
+ * watchdog: the bits are stale when the CPU becomes monitored (found by
+ * the fuzzer as sentinels that counted nothing, seed 23).
+ */
+TEST_F(fault, stale_overflow_when_monitoring_starts)
+{
+	struct perf_event_attr attr;
+	uint64_t pmc0 = 0;
+	int fd;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "50000000"));
+	/* a counting event overflows every 2^31 */
+	ASSERT_EQ(0, inject_cycles(IP_A, 1ULL << 31));
+	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "1"));
+	close(fd);
+	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "0"));
+	usleep(100000);		/* the late interrupt: bogus now */
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ASSERT_EQ(0, sim_reg(0, "pmc0", &pmc0));
+	ASSERT_EQ(0x11, pmc0) TH_LOG("the stale state is not there");
+
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, inject_cycles(IP_B, 1234));
+	EXPECT_EQ(1234, value_of(fd));
+	close(fd);
+}
+
+/*
  * PMC0.fr cannot be cleared: monitoring stays frozen, the CPU does not
  * hang in a retry loop and the log says so once. When the fault goes,
  * counting resumes by itself.
