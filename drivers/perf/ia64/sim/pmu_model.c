@@ -231,7 +231,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.events		= ia64_model_itanium_events,
 	.nr_events	= &ia64_model_itanium_nr_events,
 	.sem		= itanium_sem,
-	.nr_sem		= sizeof(itanium_sem) / sizeof(itanium_sem[0]),
+	.nr_sem		= ARRAY_SIZE(itanium_sem),
 };
 
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)

@@ -8,7 +8,15 @@
 #ifndef _IA64_PMU_MODEL_INT_H
 #define _IA64_PMU_MODEL_INT_H
 
+#ifdef __KERNEL__
+#include <linux/kernel.h>
+#endif
+
 #include "pmu_model.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
 
 #define BIT64(n)		(1ULL << (n))
 #define MASK64(h, l)		((~0ULL >> (63 - (h))) & ~((1ULL << (l)) - 1))

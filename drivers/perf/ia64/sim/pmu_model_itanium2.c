@@ -165,5 +165,5 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.events		= ia64_model_itanium2_events,
 	.nr_events	= &ia64_model_itanium2_nr_events,
 	.sem		= itanium2_sem,
-	.nr_sem		= sizeof(itanium2_sem) / sizeof(itanium2_sem[0]),
+	.nr_sem		= ARRAY_SIZE(itanium2_sem),
 };
