@@ -206,7 +206,7 @@ struct ia64_pmu_rec_ctx {
 #define IA64_PMU_REC_MAX_EVENTS	16
 
 struct ia64_pmu_rec_event {
-	__u8 code;	/* event code (es), 0..0x7f */
+	__u8 code;	/* event code (es), 0..0x7f (0xff: Itanium 2) */
 	__u8 umask;	/* unit mask, 0..0xf */
 	__u8 inc;	/* increment per cycle, 1..max of the event */
 	__u8 __reserved[5];
