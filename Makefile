@@ -11,6 +11,8 @@
 #                      boot the VM and run the fuzzer (default 60 s, seed 1)
 #   make vm-check-kasan
 #                      the VM suite (fuzzer included) on the KASAN kernel
+#   make vm MODEL=itanium2 CMD='...', make vm-check-itanium2
+#                      the model as an Itanium 2 (default itanium)
 #
 # KERNEL_VARIANT=kasan selects the KASAN variant of the test kernel for the
 # targets that build or boot it (kernel, initramfs, vm, vm-check, fuzz,
@@ -32,7 +34,8 @@ export IA64_PMU_KERNEL_VARIANT := $(KERNEL_VARIANT)
 KTREE := $(CURDIR)/build/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
-	vm-check vm-check-kasan vm-cmd-check fuzz x86-static-check ia64-gcc \
+	vm-check vm-check-kasan vm-check-itanium2 vm-cmd-check fuzz \
+	x86-static-check ia64-gcc \
 	ia64-check checkpatch docs-check clean
 
 all: modules
@@ -64,6 +67,10 @@ export IA64_PMU_VM_CMD
 ifdef FREERUN
 export VM_FREERUN := $(FREERUN)
 endif
+# MODEL=itanium2: the model is an Itanium 2 (default itanium)
+ifdef MODEL
+export VM_MODEL := $(MODEL)
+endif
 
 vm: initramfs
 	$(TOOLS)/run-vm.sh "$$IA64_PMU_VM_CMD"
@@ -84,6 +91,12 @@ vm-check-kasan:
 	$(MAKE) --no-print-directory KERNEL_VARIANT=kasan initramfs
 	IA64_PMU_KERNEL_VARIANT=kasan VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
 		$(TOOLS)/run-vm.sh "$(KASAN_CHECK_CMD)"
+
+# The tests written for the Itanium 2, on the model as an Itanium 2
+ITANIUM2_TESTS := ia64_pmu_itanium2_test perf_itanium2_e2e.sh
+vm-check-itanium2: initramfs
+	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-600} $(TOOLS)/run-vm.sh \
+		"IA64_PMU_ONLY='$(ITANIUM2_TESTS)' /tests/run-all.sh"
 
 # The fuzzer in the VM; the guest gets SECONDS plus time to boot and end
 SECONDS ?= 60
@@ -115,8 +128,8 @@ x86-static-check: kernel
 # vm-check-kasan adds about 14 min to a check from scratch (KASAN kernel
 # ~490 s cold, its VM run ~350 s against 190 s for vm-check), for a
 # fresh total of about 55-65 min, inside CI's 90.
-check: deps unit vm-check vm-check-kasan vm-cmd-check x86-static-check \
-	ia64-check checkpatch docs-check
+check: deps unit vm-check vm-check-kasan vm-check-itanium2 vm-cmd-check \
+	x86-static-check ia64-check checkpatch docs-check
 	@echo "make check: all passed"
 
 demo: initramfs

@@ -184,7 +184,8 @@ mount -t tmpfs tmpfs /run
 mkdir -p /dev/shm /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 
-# run-vm.sh's per-command settings: VM_TOKEN, VM_NO_MODULES, VM_FREERUN
+# run-vm.sh's per-command settings: VM_TOKEN, VM_NO_MODULES, VM_FREERUN,
+# VM_MODEL
 [ -f /cmd.env ] && . /cmd.env
 marker="ia64-pmu-vm-${VM_TOKEN:-none}"
 
@@ -192,7 +193,8 @@ status=0
 if [ "${VM_NO_MODULES:-0}" != 1 ]; then
 	for m in $(cat /modules/load-order); do
 		args=
-		[ "$m" = ia64_pmu_sim.ko ] && args="freerun=${VM_FREERUN:-1}"
+		[ "$m" = ia64_pmu_sim.ko ] &&
+			args="freerun=${VM_FREERUN:-1} model=${VM_MODEL:-itanium}"
 		# shellcheck disable=SC2086 # no argument when empty
 		if ! insmod "/modules/$m" $args; then
 			echo "$marker: insmod $m failed"

@@ -25,6 +25,8 @@
 #   VM_LOGLEVEL     console loglevel (default 5: warnings and worse)
 #   VM_APPEND       extra kernel command line
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
+#   VM_MODEL        the model's CPU model (module parameter model=):
+#                   itanium (the default) or itanium2
 #   VM_FREERUN      0: load the model with free-running mode off (the
 #                   default is on: counts follow what runs in the VM)
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
@@ -71,6 +73,7 @@ printf '%s\n' "$1" >"$tmp/cmd/cmd.sh"
 	echo "VM_TOKEN=$token"
 	echo "VM_NO_MODULES=${VM_NO_MODULES:-0}"
 	echo "VM_FREERUN=${VM_FREERUN:-1}"
+	echo "VM_MODEL=${VM_MODEL:-itanium}"
 } >"$tmp/cmd/cmd.env"
 (cd "$tmp/cmd" && printf '%s\n' cmd.sh cmd.env |
 	cpio -o -H newc -R 0:0 --quiet) >"$tmp/cmd.cpio"

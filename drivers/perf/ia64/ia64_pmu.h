@@ -63,6 +63,13 @@ struct ia64_pmu_reg_init {
 	u64 val;
 };
 
+/* Features of the driver a CPU model has (its register layouts done) */
+#define IA64_PMU_F_BTB		0x1	/* branch stacks, ia64_pmu_btb.c */
+#define IA64_PMU_F_EAR		0x2	/* memory samples, ia64_pmu_ear.c */
+#define IA64_PMU_F_QUAL		0x4	/* qualification, ia64_pmu_qual.c */
+#define IA64_PMU_F_ALL		(IA64_PMU_F_BTB | IA64_PMU_F_EAR | \
+				 IA64_PMU_F_QUAL)
+
 /* What the driver knows of one CPU model; cross-checked with PAL at probe */
 struct ia64_pmu_model {
 	const char *name;		/* caps/pmu_name */
@@ -70,6 +77,11 @@ struct ia64_pmu_model {
 	u8 nr_generic;			/* PAL: generic PMC/PMD pairs */
 	u8 width;			/* PAL: implemented counter width */
 	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits, <= 4 */
+	u8 es_bits;			/* PMC.es width, from bit 8 */
+	u8 thres_max_67;		/* largest threshold PMC6/7 take */
+	unsigned int features;		/* IA64_PMU_F_* */
+	/* bits that every write of counter PMC4..7 sets */
+	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
 	/*
@@ -90,7 +102,13 @@ struct ia64_pmu_model {
 };
 
 extern const struct ia64_pmu_model ia64_pmu_merced;
+extern const struct ia64_pmu_model ia64_pmu_itanium2;
 extern const struct ia64_pmu_model *ia64_pmu_model;	/* found at probe */
+
+static inline bool ia64_pmu_has(unsigned int feature)
+{
+	return ia64_pmu_model->features & feature;
+}
 
 /* One event address register of a CPU, ia64_pmu_ear.c */
 #define IA64_PMU_DEAR		0
@@ -168,6 +186,7 @@ int ia64_pmu_set_period(struct perf_event *event);
 DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val);
 
 /* ia64_pmu_btb.c */
 int ia64_pmu_btb_init(struct perf_event *event);

@@ -37,6 +37,8 @@ int ia64_pmu_btb_init(struct perf_event *event)
 
 	if (!has_branch_stack(event))
 		return mispred ? -EINVAL : 0;
+	if (!ia64_pmu_has(IA64_PMU_F_BTB))
+		return -EOPNOTSUPP;
 	if (!is_sampling_event(event))
 		return -EINVAL;		/* a stack goes with a sample */
 	/* a branch stack never shows what the event excludes */

@@ -31,6 +31,7 @@
 
 static const struct ia64_pmu_model *ia64_pmu_models[] = {
 	&ia64_pmu_merced,
+	&ia64_pmu_itanium2,
 };
 
 /* The CPU model found at probe: every CPU's PMU is of this model */
@@ -40,6 +41,17 @@ DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
 static u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
 static u64 ia64_pmu_max_period;
+
+/*
+ * Write counter PMC @idx (4..7) with the bits the CPU model wants in every
+ * write of it: the Itanium 2's PMC4 power-enable bit 23, without which
+ * no counter counts.
+ */
+void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val)
+{
+	ia64_pmu_write_pmc(idx, val | ia64_pmu_model->ctr_pmc_set[idx -
+				IA64_PMU_FIRST_COUNTER]);
+}
 
 /* A generic event: the model's event of that name, as a config */
 static int ia64_pmu_generic(const char *name, u64 *config)
@@ -127,7 +139,7 @@ static int ia64_pmu_check_config(u64 config,
 		return -EINVAL;
 
 	counters = ev->counters;
-	if (thres > IA64_PMC_THRES_MAX_67)
+	if (thres > ia64_pmu_model->thres_max_67)
 		counters &= IA64_CTR_45;
 	return counters ? counters : -EINVAL;
 }
@@ -450,7 +462,7 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 	/* a stale counter of this event still has its configuration */
 	if (!(cpuc->stale_ctrs & IA64_CTR(hwc->idx)) ||
 	    !ia64_pmu_ctr_holds(cpuc, event))
-		ia64_pmu_write_pmc(hwc->idx, hwc->config);
+		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
 	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
 	/* it counts: its PMD is no longer known */
 	cpuc->ctr_owner[hwc->idx - IA64_PMU_FIRST_COUNTER] = 0;
@@ -541,8 +553,8 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		if (cpuc->enabled) {
-			ia64_pmu_write_pmc(hwc->idx,
-					   IA64_PMC_STOPPED(hwc->config));
+			ia64_pmu_write_ctr_pmc(hwc->idx,
+					       IA64_PMC_STOPPED(hwc->config));
 			/* before the PMD is read ([SDM-2] §7.2.1) */
 			ia64_pmu_srlz();
 		} else {
@@ -686,7 +698,8 @@ static void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 			 * when the core unthrottles it): its new counter
 			 * continues from where the old one stopped.
 			 */
-			ia64_pmu_write_pmc(idx, IA64_PMC_STOPPED(hwc->config));
+			ia64_pmu_write_ctr_pmc(idx,
+					       IA64_PMC_STOPPED(hwc->config));
 			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
 			cpuc->stale_ctrs &= ~IA64_CTR(idx);
 			cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;
@@ -731,9 +744,9 @@ static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
 
 	for_each_set_bit(i, &stale, IA64_PMU_MAX_COUNTERS) {
 		event = cpuc->counter[i];
-		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
-				   IA64_PMC_STOPPED(event->hw.config) :
-				   IA64_PMC_IDLE);
+		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
+				       IA64_PMC_STOPPED(event->hw.config) :
+				       IA64_PMC_IDLE);
 	}
 	cpuc->stale_ctrs = 0;
 }
@@ -749,9 +762,13 @@ static void ia64_pmu_enable(struct pmu *pmu)
 		return;
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
-	ia64_pmu_btb_program(cpuc);
-	ia64_pmu_qual_program(cpuc);
-	ia64_pmu_ear_program(cpuc);
+	/* what the model's features own; their registers differ otherwise */
+	if (ia64_pmu_has(IA64_PMU_F_BTB))
+		ia64_pmu_btb_program(cpuc);
+	if (ia64_pmu_has(IA64_PMU_F_QUAL))
+		ia64_pmu_qual_program(cpuc);
+	if (ia64_pmu_has(IA64_PMU_F_EAR))
+		ia64_pmu_ear_program(cpuc);
 	if (monitored != cpuc->monitored) {
 		cpuc->monitored = monitored;
 		if (monitored)
@@ -830,8 +847,18 @@ static void ia64_pmu_cancel_txn(struct pmu *pmu)
 	perf_pmu_enable(pmu);
 }
 
-/* sysfs: format/ ([ITA-RM] Figures 6-13/6-14, uapi ia64_pmu.h) */
-PMU_FORMAT_ATTR(event, "config:8-14");
+/*
+ * sysfs: format/ ([ITA-RM] Figures 6-13/6-14, uapi ia64_pmu.h). The event
+ * select is 7 bits on the Itanium, 8 on the Itanium 2; the fields of the
+ * features a CPU model does not have (yet) are not shown.
+ */
+static ssize_t event_show(struct device *dev, struct device_attribute *attr,
+			  char *page)
+{
+	return sysfs_emit(page, "config:8-%u\n",
+			  7 + ia64_pmu_model->es_bits);
+}
+static struct device_attribute format_attr_event = __ATTR_RO(event);
 PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
 PMU_FORMAT_ATTR(ism, "config:24-25");
@@ -870,9 +897,33 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	NULL,
 };
 
+/* The feature of the driver a format field belongs to, 0 if none */
+static unsigned int ia64_pmu_format_feature(struct attribute *attr)
+{
+	if (attr == &format_attr_br_mispred.attr)
+		return IA64_PMU_F_BTB;
+	if (attr == &format_attr_ear.attr || attr == &format_attr_ear_tlb.attr ||
+	    attr == &format_attr_ear_tlbmask.attr ||
+	    attr == &format_attr_ldlat.attr)
+		return IA64_PMU_F_EAR;
+	if (attr == &format_attr_event.attr || attr == &format_attr_umask.attr ||
+	    attr == &format_attr_thres.attr || attr == &format_attr_ism.attr)
+		return 0;
+	return IA64_PMU_F_QUAL;
+}
+
+static umode_t ia64_pmu_format_visible(struct kobject *kobj,
+				       struct attribute *attr, int i)
+{
+	unsigned int feature = ia64_pmu_format_feature(attr);
+
+	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
+}
+
 static const struct attribute_group ia64_pmu_format_group = {
 	.name = "format",
 	.attrs = ia64_pmu_format_attrs,
+	.is_visible = ia64_pmu_format_visible,
 };
 
 /*
@@ -987,7 +1038,8 @@ static DEVICE_ATTR_RO(branches);
 static ssize_t max_precise_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", IA64_PMU_MAX_PRECISE);
+	return sysfs_emit(buf, "%u\n", ia64_pmu_has(IA64_PMU_F_EAR) ?
+			  IA64_PMU_MAX_PRECISE : 0);
 }
 static DEVICE_ATTR_RO(max_precise);
 
@@ -1015,9 +1067,21 @@ static struct attribute *ia64_pmu_caps_attrs[] = {
 	NULL,
 };
 
+static umode_t ia64_pmu_caps_visible(struct kobject *kobj,
+				     struct attribute *attr, int i)
+{
+	if (attr == &dev_attr_branches.attr && !ia64_pmu_has(IA64_PMU_F_BTB))
+		return 0;
+	if (attr == &dev_attr_ear_thresholds.attr &&
+	    !ia64_pmu_has(IA64_PMU_F_EAR))
+		return 0;
+	return attr->mode;
+}
+
 static const struct attribute_group ia64_pmu_caps_group = {
 	.name = "caps",
 	.attrs = ia64_pmu_caps_attrs,
+	.is_visible = ia64_pmu_caps_visible,
 };
 
 /* cpus: perf treats a PMU with "cpus" (and no "cpumask") as a core PMU */
@@ -1134,7 +1198,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	for (i = 1; i < model->nr_ovfl_regs; i++)
 		ia64_pmu_write_pmc(i, 0);
 	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
-		ia64_pmu_write_pmc(IA64_PMU_FIRST_COUNTER + i, IA64_PMC_IDLE);
+		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i,
+				       IA64_PMC_IDLE);
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
@@ -1170,6 +1235,8 @@ static int __init ia64_pmu_init(void)
 		return ret;
 
 	ia64_pmu_model = model;
+	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
+		ia64_pmu.nr_addr_filters = 0;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
 	ia64_pmu_max_period = ia64_pmu_cnt_mask >> 1;
 	ret = ia64_pmu_build_events(model);

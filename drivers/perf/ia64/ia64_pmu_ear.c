@@ -90,6 +90,8 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 	event->hw.extra_reg.reg = 0;
 	if (!config1)
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
+	if (!ia64_pmu_has(IA64_PMU_F_EAR))
+		return -EOPNOTSUPP;
 	pmc = ia64_ear_pmc(config1, plm,
 			   (config & IA64_PMU_CFG_ISM_MASK) >>
 			   IA64_PMU_CFG_ISM_SHIFT);

@@ -43,6 +43,10 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.width		= 32,
 	/* only PMC0 bits 7:4 are populated ([ITA-RM] §6.2.3) */
 	.nr_ovfl_regs	= 1,
+	.es_bits	= 7,
+	/* PMC6/7: a 2-bit threshold (Figure 6-14) */
+	.thres_max_67	= IA64_PMC_THRES_MAX_67,
+	.features	= IA64_PMU_F_ALL,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
 	.reset_pmcs	= merced_reset_pmcs,

@@ -126,6 +126,10 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	int ret;
 
 	event->hw.addr_filters = NULL;
+	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
+		return opc || attr->config2 ||
+		       (attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) ?
+		       -EOPNOTSUPP : 0;
 	if ((opc && !(qual & IA64_Q_OPC)) ||
 	    (attr->config2 && !(qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))))
 		return -EOPNOTSUPP;

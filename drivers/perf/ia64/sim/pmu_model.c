@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Software model of the Itanium (Merced) performance monitoring unit.
+ * Software model of the Itanium (Merced) performance monitoring unit,
+ * and the code it shares with the Itanium 2 model (pmu_model_itanium2.c):
+ * a CPU model is a struct ia64_model_desc of tables and layouts.
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -28,60 +30,73 @@
 #define VA_SXT_BITS		MASK64(60, 51)
 #define IBR_MASK_BITS		MASK64(55, 0)
 
-#define PMC_CODE_CPU_CYCLES	0x12	/* §7.8 CPU_CYCLES, PAL_CYCLES */
 #define PMC_CODE_INST_RETIRED	0x08	/* §7.8 IA64_(TAGGED_)INST_RETIRED */
 
 /*
  * Implemented (read/write) bits of each Itanium PMC; everything else is
  * "ignored": reads 0, writes ignored.
  */
+/* Table 6-7: fr 0, overflow 7:4 */
+#define ITA_PMC0_BITS		0xf1ULL
+/* Figure 6-13: plm ev oi pm es umask threshold 22:20 ism */
+#define ITA_PMC45_BITS		0x037f7f7fULL
+/* Figure 6-14: as PMC4/5 but threshold 21:20 */
+#define ITA_PMC67_BITS		0x033f7f7fULL
+/* Figure 6-17: m i f b 63:60, match 59:33, mask 29:3 */
+#define ITA_PMC89_BITS		(MASK64(63, 33) | MASK64(29, 3))
+/* Figure 6-18: plm 3:0, pm 6, tlb 7, umask 19:16, ism 25:24 */
+#define ITA_PMC10_BITS		0x030f00cfULL
+/* Figure 6-20: as PMC10 plus pt 28 */
+#define ITA_PMC11_BITS		0x130f00cfULL
+/* Figure 6-22: plm, pm, tar, tm, ptm, ppm, bpt, bac (no ism) */
+#define ITA_PMC12_BITS		0xffcfULL
+
 static const u64 itanium_pmc_bits[IA64_MODEL_NR_PMC] = {
-	/* Table 6-7: fr 0, overflow 7:4 */
-	[0] = 0xf1,
+	[0] = ITA_PMC0_BITS,
 	/* PMC1-3: ignored 63:0 */
-	/* Figure 6-13: plm ev oi pm es umask threshold 22:20 ism */
-	[4] = 0x037f7f7f,
-	[5] = 0x037f7f7f,
-	/* Figure 6-14: as PMC4/5 but threshold 21:20 */
-	[6] = 0x033f7f7f,
-	[7] = 0x033f7f7f,
-	/* Figure 6-17: m i f b 63:60, match 59:33, mask 29:3 */
-	[8] = MASK64(63, 33) | MASK64(29, 3),
-	[9] = MASK64(63, 33) | MASK64(29, 3),
-	/* Figure 6-18: plm 3:0, pm 6, tlb 7, umask 19:16, ism 25:24 */
-	[10] = 0x030f00cf,
-	/* Figure 6-20: as PMC10 plus pt 28 */
-	[11] = 0x130f00cf,
-	/* Figure 6-22: plm, pm, tar, tm, ptm, ppm, bpt, bac (no ism) */
-	[12] = 0xffcf,
+	[4] = ITA_PMC45_BITS,
+	[5] = ITA_PMC45_BITS,
+	[6] = ITA_PMC67_BITS,
+	[7] = ITA_PMC67_BITS,
+	[8] = ITA_PMC89_BITS,
+	[9] = ITA_PMC89_BITS,
+	[10] = ITA_PMC10_BITS,
+	[11] = ITA_PMC11_BITS,
+	[12] = ITA_PMC12_BITS,
 	/* Figure 6-16: ta 0 */
 	[13] = 0x1,
 };
 
+/* Figure 6-19: address 63:5, tlb 1, v 0 */
+#define ITA_PMD0_BITS		((MASK64(63, 5) & ~VA_SXT_BITS) | 0x3)
+/* Figure 6-19 / Table 6-13: latency 11:0 */
+#define ITA_PMD1_BITS		0xfffULL
+/* Figure 6-21: data address 63:0 */
+#define ITA_PMD2_BITS		(~VA_SXT_BITS)
+/* Figure 6-21: level 63:62, latency 11:0 */
+#define ITA_PMD3_BITS		(MASK64(63, 62) | 0xfff)
+/* Figure 6-12: count 31:0, sxt32 63:32 */
+#define ITA_PMD4_BITS		0xffffffffULL
+/*
+ * Figure 6-23: address 63:4, slot 3:2, mp 1, b 0; software may write any
+ * value to bits 60:51 (Table 6-22 note a)
+ */
+#define ITA_PMD8_BITS		(~0ULL)
+/* Figure 6-24: full 3, bbi 2:0 */
+#define ITA_PMD16_BITS		0xfULL
+/* Figure 6-21: address 63:4, slot 3:2, v 0 */
+#define ITA_PMD17_BITS		((MASK64(63, 4) & ~VA_SXT_BITS) | 0xc | 0x1)
+
 /* Stored bits of each PMD; VA_SXT_BITS of PMD0/2/17 are synthesised */
 static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
-	/* Figure 6-19: address 63:5, tlb 1, v 0 */
-	[0] = (MASK64(63, 5) & ~VA_SXT_BITS) | 0x3,
-	/* Figure 6-19 / Table 6-13: latency 11:0 */
-	[1] = 0xfff,
-	/* Figure 6-21: data address 63:0 */
-	[2] = ~VA_SXT_BITS,
-	/* Figure 6-21: level 63:62, latency 11:0 */
-	[3] = MASK64(63, 62) | 0xfff,
-	/* Figure 6-12: count 31:0, sxt32 63:32 */
-	[4] = 0xffffffff,
-	[5] = 0xffffffff,
-	[6] = 0xffffffff,
-	[7] = 0xffffffff,
-	/*
-	 * Figure 6-23: address 63:4, slot 3:2, mp 1, b 0; software may
-	 * write any value to bits 60:51 (Table 6-22 note a)
-	 */
-	[8 ... 15] = ~0ULL,
-	/* Figure 6-24: full 3, bbi 2:0 */
-	[16] = 0xf,
-	/* Figure 6-21: address 63:4, slot 3:2, v 0 */
-	[17] = (MASK64(63, 4) & ~VA_SXT_BITS) | 0xc | 0x1,
+	[0] = ITA_PMD0_BITS,
+	[1] = ITA_PMD1_BITS,
+	[2] = ITA_PMD2_BITS,
+	[3] = ITA_PMD3_BITS,
+	[4 ... 7] = ITA_PMD4_BITS,
+	[8 ... 15] = ITA_PMD8_BITS,
+	[16] = ITA_PMD16_BITS,
+	[17] = ITA_PMD17_BITS,
 };
 
 /*
@@ -113,6 +128,118 @@ static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
 #define ITANIUM_CPUID3		((0x07ULL << 24) | (0x00ULL << 16) | \
 				 (0x00ULL << 8) | 4)
 
+/*
+ * [ITA-RM] §6.2.9: after reset oi and ev of all PMCs are zero and all
+ * other state not initialised by PAL is undefined. The model makes
+ * "undefined" visible: a fixed non-zero pattern, which has plm = 0 so no
+ * monitor counts before software programs it.
+ */
+#define ITA_UNDEF(bits)		(IA64_MODEL_UNDEF & (bits) & \
+				 ~(IA64_MODEL_PMC_OI | IA64_MODEL_PMC_EV))
+
+static const u64 itanium_pmc_reset[IA64_MODEL_NR_PMC] = {
+	[0] = IA64_MODEL_UNDEF & ITA_PMC0_BITS,
+	[4] = ITA_UNDEF(ITA_PMC45_BITS),
+	[5] = ITA_UNDEF(ITA_PMC45_BITS),
+	[6] = ITA_UNDEF(ITA_PMC67_BITS),
+	[7] = ITA_UNDEF(ITA_PMC67_BITS),
+	/* PAL-initialised qualification state ([ITA-RM] §6.2.9) */
+	[8] = MASK64(63, 60) | MASK64(29, 3),		/* mifb=1111 */
+	[9] = MASK64(63, 60) | MASK64(29, 3),		/* match=0 */
+	[10] = ITA_UNDEF(ITA_PMC10_BITS),
+	[11] = ITA_UNDEF(ITA_PMC11_BITS) | BIT64(28),	/* pt = 1 */
+	[12] = ITA_UNDEF(ITA_PMC12_BITS),
+	[13] = 0x1,					/* ta = 1 */
+};
+
+static const u64 itanium_pmd_reset[IA64_MODEL_NR_PMD] = {
+	[0] = IA64_MODEL_UNDEF & ITA_PMD0_BITS,
+	[1] = IA64_MODEL_UNDEF & ITA_PMD1_BITS,
+	[2] = IA64_MODEL_UNDEF & ITA_PMD2_BITS,
+	[3] = IA64_MODEL_UNDEF & ITA_PMD3_BITS,
+	[4 ... 7] = IA64_MODEL_UNDEF & ITA_PMD4_BITS,
+	[8 ... 15] = IA64_MODEL_UNDEF & ITA_PMD8_BITS,
+	[16] = IA64_MODEL_UNDEF & ITA_PMD16_BITS,
+	[17] = IA64_MODEL_UNDEF & ITA_PMD17_BITS,
+};
+
+/* What the §7.8 events with semantics count */
+static const struct ia64_model_sem_map itanium_sem[] = {
+	{ 0x12, IA64_MODEL_SEM_CPU_CYCLES },
+	{ 0x08, IA64_MODEL_SEM_INST_RETIRED },
+	{ 0x15, IA64_MODEL_SEM_IA32_RETIRED },
+	{ 0x2d, IA64_MODEL_SEM_INST_DISPERSED },
+	{ 0x30, IA64_MODEL_SEM_NOPS_RETIRED },
+	{ 0x31, IA64_MODEL_SEM_PRED_SQUASHED },
+	{ 0x63, IA64_MODEL_SEM_DATA_REFS },	/* DATA_REFERENCES_RETIRED */
+	{ 0x6c, IA64_MODEL_SEM_LOADS },
+	{ 0x6d, IA64_MODEL_SEM_STORES },
+	{ 0x6e, IA64_MODEL_SEM_UC_LOADS },
+	{ 0x6f, IA64_MODEL_SEM_UC_STORES },
+	{ 0x70, IA64_MODEL_SEM_MISALIGNED_LOADS },
+	{ 0x71, IA64_MODEL_SEM_MISALIGNED_STORES },
+	{ 0x64, IA64_MODEL_SEM_L1D_READS },	/* L1D_READS_RETIRED */
+	{ 0x66, IA64_MODEL_SEM_L1D_READ_MISSES }, /* ..._MISSES_RETIRED */
+	{ 0x69, IA64_MODEL_SEM_L2_DATA_REFS },
+	{ 0x68, IA64_MODEL_SEM_L2_REFS },
+	{ 0x6a, IA64_MODEL_SEM_L2_MISSES },
+	{ 0x7b, IA64_MODEL_SEM_L3_REFS },
+	{ 0x7c, IA64_MODEL_SEM_L3_MISSES },
+	{ 0x7d, IA64_MODEL_SEM_L3_READS },
+	{ 0x7e, IA64_MODEL_SEM_L3_WRITES },
+	{ 0x60, IA64_MODEL_SEM_DTC_MISSES },
+	{ 0x61, IA64_MODEL_SEM_DTLB_MISSES },
+	{ 0x62, IA64_MODEL_SEM_DTLB_INSERTS_HPW },
+	{ 0x67, IA64_MODEL_SEM_DATA_EAR },
+	{ 0x20, IA64_MODEL_SEM_L1I_DEMAND_READS },
+	{ 0x24, IA64_MODEL_SEM_L1I_PREFETCH_READS },
+	{ 0x22, IA64_MODEL_SEM_L2_INST_DEMAND_READS },
+	{ 0x25, IA64_MODEL_SEM_L2_INST_PREFETCH_READS },
+	{ 0x26, IA64_MODEL_SEM_ISB_LINES_IN },
+	{ 0x27, IA64_MODEL_SEM_ITLB_MISSES_FETCH },
+	{ 0x28, IA64_MODEL_SEM_ITLB_INSERTS_HPW },
+	{ 0x23, IA64_MODEL_SEM_INST_EAR },
+	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },
+	{ 0x0d, IA64_MODEL_SEM_BR_TAKEN_SLOT },
+	{ 0x0f, IA64_MODEL_SEM_BR_PATH },
+	{ 0x10, IA64_MODEL_SEM_BR_PREDICTOR },
+	{ 0x0e, IA64_MODEL_SEM_BR_MULTIWAY },
+};
+
+const struct ia64_model_desc ia64_model_itanium_desc = {
+	.name		= "itanium",
+	.nr_pmc		= IA64_MODEL_NR_PMC,
+	.nr_pmd		= IA64_MODEL_NR_PMD,
+	.width		= PAL_WIDTH,
+	.es_mask	= 0x7f,
+	/* Figures 6-13/6-14: threshold 22:20 on PMC4/5, 21:20 on PMC6/7 */
+	.thres_mask	= { [4] = 7, [5] = 7, [6] = 3, [7] = 3 },
+	.pmc_bits	= itanium_pmc_bits,
+	.pmc_reset	= itanium_pmc_reset,
+	.pmd_bits	= itanium_pmd_bits,
+	.pmd_reset	= itanium_pmd_reset,
+	.ita_units	= true,
+	.tag_kind	= IA64_MODEL_TAG_ITA,
+	.pal_info	= PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) |
+			  (PAL_CYCLES << 16) | ((u64)PAL_RETIRED << 24),
+	.pal_pmc_mask	= PAL_PMC_MASK,
+	.pal_pmd_mask	= PAL_PMD_MASK,
+	.pal_cycles_mask = PAL_CYCLES_MASK,
+	.pal_retired_mask = PAL_RETIRED_MASK,
+	.code_cycles	= PAL_CYCLES,
+	.cpuid3		= ITANIUM_CPUID3,
+	.events		= ia64_model_itanium_events,
+	.nr_events	= &ia64_model_itanium_nr_events,
+	.sem		= itanium_sem,
+	.nr_sem		= ARRAY_SIZE(itanium_sem),
+};
+
+const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)
+{
+	return cpu == IA64_MODEL_ITANIUM2 ? &ia64_model_itanium2_desc :
+					    &ia64_model_itanium_desc;
+}
+
 u64 ia64_model_sxt50(u64 v)
 {
 	return (v & BIT64(50)) ? v | VA_SXT_BITS : v & ~VA_SXT_BITS;
@@ -120,7 +247,7 @@ u64 ia64_model_sxt50(u64 v)
 
 u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx)
 {
-	return idx < m->nr_pmd ? itanium_pmd_bits[idx] : 0;
+	return idx < m->nr_pmd ? m->desc->pmd_bits[idx] : 0;
 }
 
 static unsigned int pmc_plm(u64 pmc)
@@ -133,9 +260,15 @@ static unsigned int pmc_umask(u64 pmc)
 	return (pmc >> IA64_MODEL_PMC_UMASK_SHIFT) & 0xf;
 }
 
-static unsigned int pmc_es(u64 pmc)
+static unsigned int pmc_es(const struct ia64_model *m, u64 pmc)
 {
-	return (pmc >> IA64_MODEL_PMC_ES_SHIFT) & 0x7f;
+	return (pmc >> IA64_MODEL_PMC_ES_SHIFT) & m->desc->es_mask;
+}
+
+/* The generic counters' value mask, 2^W - 1 */
+static u64 ctr_mask(const struct ia64_model *m)
+{
+	return MASK64(m->desc->width - 1, 0);
 }
 
 static bool frozen(const struct ia64_model *m)
@@ -143,41 +276,53 @@ static bool frozen(const struct ia64_model *m)
 	return m->pmc[0] & IA64_MODEL_PMC0_FR;
 }
 
+/* The event of @code in the model's table, or IA64_MODEL_SEM_NONE */
+static unsigned int code_sem(const struct ia64_model_desc *d,
+			     unsigned int code)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->nr_sem; i++)
+		if (d->sem[i].code == code)
+			return d->sem[i].sem;
+	return IA64_MODEL_SEM_NONE;
+}
+
+static const struct ia64_model_event *
+desc_event(const struct ia64_model_desc *d, unsigned int code,
+	   unsigned int umask)
+{
+	return ia64_model_event_lookup(d->events, *d->nr_events, code, umask);
+}
+
 static void resolve_counter(struct ia64_model *m, unsigned int idx)
 {
 	u64 pmc = m->pmc[idx];
+	const struct ia64_model_event *ev;
 
-	m->ctr_ev[idx] = ia64_model_event_find(pmc_es(pmc), pmc_umask(pmc));
+	ev = desc_event(m->desc, pmc_es(m, pmc), pmc_umask(pmc));
+	m->ctr_ev[idx] = ev;
+	m->ctr_sem[idx] = ev ? code_sem(m->desc, ev->code) :
+			       IA64_MODEL_SEM_NONE;
 }
 
 void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 {
+	const struct ia64_model_desc *d = ia64_model_desc_of(cpu);
 	unsigned int i;
 
 	memset(m, 0, sizeof(*m));
 	m->cpu = cpu;
-	m->nr_pmc = IA64_MODEL_NR_PMC;
-	m->nr_pmd = IA64_MODEL_NR_PMD;
+	m->desc = d;
+	m->nr_pmc = d->nr_pmc;
+	m->nr_pmd = d->nr_pmd;
 	m->plm0_clobbers_pmd = true;
 
-	/*
-	 * [ITA-RM] §6.2.9: after reset oi and ev of all PMCs are zero and
-	 * all other state not initialised by PAL is undefined. The model
-	 * makes "undefined" visible: a fixed non-zero pattern, which has
-	 * plm = 0 so no monitor counts before software programs it.
-	 */
+	/* The reset state is the model's (for the Itanium: [ITA-RM] §6.2.9) */
 	for (i = 0; i < m->nr_pmc; i++)
-		m->pmc[i] = IA64_MODEL_UNDEF & itanium_pmc_bits[i] &
-			    ~(IA64_MODEL_PMC_OI | IA64_MODEL_PMC_EV);
-	m->pmc[0] = IA64_MODEL_UNDEF & itanium_pmc_bits[0];
+		m->pmc[i] = d->pmc_reset[i];
 	for (i = 0; i < m->nr_pmd; i++)
-		m->pmd[i] = IA64_MODEL_UNDEF & itanium_pmd_bits[i];
-
-	/* PAL-initialised qualification state ([ITA-RM] §6.2.9) */
-	m->pmc[13] = 0x1;				/* ta = 1 */
-	m->pmc[8] = MASK64(63, 60) | MASK64(29, 3);	/* mifb=1111 */
-	m->pmc[9] = m->pmc[8];				/* match=0 */
-	m->pmc[11] |= BIT64(28);			/* pt = 1 */
+		m->pmd[i] = d->pmd_reset[i];
 
 	for (i = 4; i < 8; i++)
 		resolve_counter(m, i);
@@ -208,7 +353,7 @@ static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
 
 	for (i = 0; i < m->nr_pmd; i++)
 		if (pmd_owner(i) == pmc)
-			m->pmd[i] = IA64_MODEL_UNDEF & itanium_pmd_bits[i];
+			m->pmd[i] = IA64_MODEL_UNDEF & m->desc->pmd_bits[i];
 }
 
 u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx)
@@ -225,7 +370,9 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 	if (idx >= m->nr_pmc)
 		return;
 	m->stats.pmc_writes_by_reg[idx]++;
-	m->pmc[idx] = val & itanium_pmc_bits[idx];
+	/* reserved bits keep their reset value, the others are ignored */
+	m->pmc[idx] = (val & m->desc->pmc_bits[idx]) |
+		      (m->desc->pmc_reset[idx] & ~m->desc->pmc_bits[idx]);
 	if (idx >= 4 && idx <= 7)
 		resolve_counter(m, idx);
 	/* Figure 6-11: plm = 0 does not preserve the PMD(s) */
@@ -259,18 +406,25 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * hold valid data only while PMC0.fr = 1; read otherwise, they
 	 * return undefined values. The stored value stays.
 	 */
-	if (!frozen(m) && !is_counter_pmd(idx))
+	if (m->desc->ita_units && !frozen(m) && !is_counter_pmd(idx))
 		return IA64_MODEL_PMD_UNFROZEN;
 
 	v = m->pmd[idx];
+	if (is_counter_pmd(idx))
+		/*
+		 * Table 6-5: sxt32 63:32 reads as bit 31; the Itanium 2 too
+		 * reads bits 63:47 as copies of bit 46 (libpfm 3.x
+		 * pfmlib_itanium2.h: pmd_sxt47)
+		 */
+		return (v & BIT64(m->desc->width - 1)) ?
+		       v | ~ctr_mask(m) : v;
+	if (!m->desc->ita_units)
+		return v;
 	switch (idx) {
 	case 0:
 	case 2:
 	case 17:
 		return ia64_model_sxt50(v);
-	case 4 ... 7:
-		/* Table 6-5: sxt32 63:32 reads as bit 31 */
-		return (v & BIT64(31)) ? v | MASK64(63, 32) : v;
 	default:
 		return v;
 	}
@@ -287,7 +441,7 @@ void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
 	 */
 	if (m->plm0_clobbers_pmd && !pmc_plm(m->pmc[pmd_owner(idx)]))
 		val = IA64_MODEL_UNDEF;
-	m->pmd[idx] = val & itanium_pmd_bits[idx];
+	m->pmd[idx] = val & m->desc->pmd_bits[idx];
 }
 
 u64 ia64_model_read_ibr(struct ia64_model *m, unsigned int idx)
@@ -339,19 +493,18 @@ long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
 {
 	m->stats.pal_calls++;
 	memset(buf, 0, 16 * sizeof(u64));
-	buf[0] = PAL_PMC_MASK;
-	buf[4] = PAL_PMD_MASK;
-	buf[8] = PAL_CYCLES_MASK;
-	buf[12] = PAL_RETIRED_MASK;
-	*info = PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) | (PAL_CYCLES << 16) |
-		((u64)PAL_RETIRED << 24);
+	buf[0] = m->desc->pal_pmc_mask;
+	buf[4] = m->desc->pal_pmd_mask;
+	buf[8] = m->desc->pal_cycles_mask;
+	buf[12] = m->desc->pal_retired_mask;
+	*info = m->desc->pal_info;
 	return 0;
 }
 
 u64 ia64_model_cpuid3(struct ia64_model *m)
 {
 	m->stats.cpuid_reads++;
-	return ITANIUM_CPUID3;
+	return m->desc->cpuid3;
 }
 
 bool ia64_model_irq_pending(struct ia64_model *m)
@@ -393,7 +546,8 @@ static bool zero_bytes(const u8 *p, size_t n)
 	return true;
 }
 
-static int check_cycles(const u8 *buf, size_t size)
+static int check_cycles(const struct ia64_model_desc *d, const u8 *buf,
+			size_t size)
 {
 	struct ia64_pmu_rec_cycles r;
 	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
@@ -410,19 +564,19 @@ static int check_cycles(const u8 *buf, size_t size)
 	for (i = 0; i < r.nr_events; i++) {
 		const struct ia64_model_event *e;
 
-		if (ev[i].code > 0x7f || ev[i].umask > 0xf ||
+		if ((ev[i].code & ~d->es_mask) || ev[i].umask > 0xf ||
 		    !zero_bytes(ev[i].__reserved, sizeof(ev[i].__reserved)))
 			return -EINVAL;
 		/* CPU_CYCLES is implied by the record */
-		if (ev[i].code == PMC_CODE_CPU_CYCLES)
+		if (ev[i].code == d->code_cycles)
 			return -EINVAL;
-		e = ia64_model_event_find(ev[i].code, ev[i].umask);
+		e = desc_event(d, ev[i].code, ev[i].umask);
 		if (!e || !ev[i].inc || ev[i].inc > e->max_inc)
 			return -EINVAL;
 		/* The same event twice would exceed its max per cycle */
 		for (j = 0; j < i; j++)
 			if (ev[j].code == ev[i].code &&
-			    ia64_model_event_find(ev[j].code, ev[j].umask) == e &&
+			    desc_event(d, ev[j].code, ev[j].umask) == e &&
 			    !((ev[j].umask ^ ev[i].umask) &
 			      ia64_model_event_umask_sig(e)))
 				return -EINVAL;
@@ -511,7 +665,8 @@ static int check_branch(const u8 *buf)
 	return 0;
 }
 
-int ia64_model_check_rec(const void *buf, size_t len)
+int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
+			     size_t len)
 {
 	const u8 *p = buf;
 	struct ia64_pmu_rec_hdr h;
@@ -553,7 +708,7 @@ int ia64_model_check_rec(const void *buf, size_t len)
 		return ret;
 	switch (h.type) {
 	case IA64_PMU_REC_CYCLES:
-		ret = check_cycles(p, h.size);
+		ret = check_cycles(ia64_model_desc_of(cpu), p, h.size);
 		break;
 	case IA64_PMU_REC_INST:
 		ret = check_inst(p);
@@ -569,6 +724,11 @@ int ia64_model_check_rec(const void *buf, size_t len)
 		break;
 	}
 	return ret ? ret : h.size;
+}
+
+int ia64_model_check_rec(const void *buf, size_t len)
+{
+	return ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM, buf, len);
 }
 
 void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl)
@@ -608,7 +768,8 @@ static bool ibr_range_tag(const struct ia64_model *m, u64 ip,
 	bool match = false;
 	unsigned int i;
 
-	if (m->pmc[13] & 1)			/* PMC13.ta */
+	/* MODEL: Itanium 2 ranges (PMC13-15) are not modelled yet */
+	if (!m->desc->ita_units || (m->pmc[13] & 1))	/* PMC13.ta */
 		return true;
 	if (is)					/* Table 6-9 */
 		return false;
@@ -676,7 +837,8 @@ static void compute_tags(const struct ia64_model *m, struct rec_view *v,
 	v->tag9 = m9 && v->ibr_tag && !v->is;
 	/* DBRRangeTag = Tag(PMC8) and (PMC11.pt or DBRRangeMatch) */
 	v->dbr_tag = v->has_daddr && v->tag8 &&
-		     ((m->pmc[11] & BIT64(28)) || dbr_range_match(m, daddr));
+		     (!m->desc->ita_units || (m->pmc[11] & BIT64(28)) ||
+		      dbr_range_match(m, daddr));
 }
 
 /*
@@ -696,7 +858,7 @@ static bool qualified(const struct ia64_model *m,
 	 * with PMC13.ta = 1.
 	 */
 	if (v->is)
-		return !q || (m->pmc[13] & 1);
+		return !q || !m->desc->ita_units || (m->pmc[13] & 1);
 	if ((q & IA64_MODEL_Q_DAR) && v->has_daddr)
 		return v->dbr_tag;
 	if (q & (IA64_MODEL_Q_OPC | IA64_MODEL_Q_DAR | IA64_MODEL_Q_DAR_LDC))
@@ -707,38 +869,38 @@ static bool qualified(const struct ia64_model *m,
 }
 
 /* Per-cycle increment of a cycles record's listed events for @ev */
-static unsigned int cycles_inc(const struct rec_view *v,
+static unsigned int cycles_inc(const struct ia64_model *m,
+			       const struct rec_view *v,
 			       const struct ia64_model_event *ev,
-			       unsigned int umask)
+			       unsigned int sem, unsigned int umask)
 {
 	unsigned int sig = ia64_model_event_umask_sig(ev);
 	unsigned int i;
 
-	if (ev->code == PMC_CODE_CPU_CYCLES)
+	if (sem == IA64_MODEL_SEM_CPU_CYCLES)
 		return 1;
 	for (i = 0; i < v->nr_ev; i++)
 		if (v->ev[i].code == ev->code &&
 		    !((v->ev[i].umask ^ umask) & sig) &&
-		    ia64_model_event_find(v->ev[i].code, v->ev[i].umask) == ev)
+		    desc_event(m->desc, v->ev[i].code, v->ev[i].umask) == ev)
 			return v->ev[i].inc;
 	return 0;
 }
 
-static unsigned int inst_inc(const struct rec_view *v,
-			     const struct ia64_model_event *ev)
+static unsigned int inst_inc(const struct rec_view *v, unsigned int sem)
 {
 	const struct ia64_pmu_rec_inst *r = &v->u.inst;
 	unsigned int n = r->per_cycle;
 
 	if (v->is)
-		return ev->code == 0x15 ? n : 0;	/* IA32_INST_RETIRED */
-	switch (ev->code) {
-	case PMC_CODE_INST_RETIRED:
-	case 0x2d:					/* INST_DISPERSED */
+		return sem == IA64_MODEL_SEM_IA32_RETIRED ? n : 0;
+	switch (sem) {
+	case IA64_MODEL_SEM_INST_RETIRED:
+	case IA64_MODEL_SEM_INST_DISPERSED:
 		return n;
-	case 0x30:					/* NOPS_RETIRED */
+	case IA64_MODEL_SEM_NOPS_RETIRED:
 		return (r->hdr.flags & IA64_PMU_REC_INST_NOP) ? n : 0;
-	case 0x31:				/* PREDICATE_SQUASHED_RETIRED */
+	case IA64_MODEL_SEM_PRED_SQUASHED:
 		return (r->hdr.flags & IA64_PMU_REC_INST_PRED_OFF) ? n : 0;
 	}
 	return 0;
@@ -750,8 +912,7 @@ static bool l3_umask(unsigned int umask, unsigned int kind_bit, bool hit)
 	return (umask & kind_bit) && (umask & (hit ? 0x1 : 0x2));
 }
 
-static unsigned int mem_inc(const struct rec_view *v,
-			    const struct ia64_model_event *ev,
+static unsigned int mem_inc(const struct rec_view *v, unsigned int sem,
 			    unsigned int umask)
 {
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
@@ -761,56 +922,58 @@ static unsigned int mem_inc(const struct rec_view *v,
 	bool l1miss = r->level > IA64_PMU_LVL_L1;
 	bool l3 = r->level >= IA64_PMU_LVL_L3;
 
-	switch (ev->code) {
-	case 0x63:				/* DATA_REFERENCES_RETIRED */
+	switch (sem) {
+	case IA64_MODEL_SEM_DATA_REFS:
 		return 1;
-	case 0x6c:				/* LOADS_RETIRED */
+	case IA64_MODEL_SEM_LOADS:
 		return load;
-	case 0x6d:				/* STORES_RETIRED */
+	case IA64_MODEL_SEM_STORES:
 		return !load;
-	case 0x6e:				/* UC_LOADS_RETIRED */
+	case IA64_MODEL_SEM_UC_LOADS:
 		return uc && load;
-	case 0x6f:				/* UC_STORES_RETIRED */
+	case IA64_MODEL_SEM_UC_STORES:
 		return uc && !load;
-	case 0x70:				/* MISALIGNED_LOADS_RETIRED */
+	case IA64_MODEL_SEM_MISALIGNED_LOADS:
 		return load && r->daddr % r->size;
-	case 0x71:				/* MISALIGNED_STORES_RETIRED */
+	case IA64_MODEL_SEM_MISALIGNED_STORES:
 		return !load && r->daddr % r->size;
-	case 0x64:				/* L1D_READS_RETIRED */
+	case IA64_MODEL_SEM_L1D_READS:
 		return cached && load;
-	case 0x66:				/* L1D_READ_MISSES_RETIRED */
+	case IA64_MODEL_SEM_L1D_READ_MISSES:
 		return cached && load && l1miss;
-	case 0x69:		/* L2_DATA_REFERENCES: bit 0 reads, 1 writes */
+	case IA64_MODEL_SEM_L1D_READ_MISSES_SRC:
+		/* umask 1: only the misses of RSE fills, never a record's */
+		return cached && load && l1miss && !(umask & 1);
+	case IA64_MODEL_SEM_L2_DATA_REFS:	/* bit 0 reads, 1 writes */
 		if (!cached)
 			return 0;
 		return load ? (l1miss && (umask & 1)) : !!(umask & 2);
-	case 0x68:				/* L2_REFERENCES */
+	case IA64_MODEL_SEM_L2_REFS:
 		return cached && (!load || l1miss);
-	case 0x6a:				/* L2_MISSES */
-	case 0x7b:				/* L3_REFERENCES */
+	case IA64_MODEL_SEM_L2_MISSES:
+	case IA64_MODEL_SEM_L3_REFS:
 		return cached && l3;
-	case 0x7c:				/* L3_MISSES */
+	case IA64_MODEL_SEM_L3_MISSES:
 		return cached && r->level == IA64_PMU_LVL_MEM;
-	case 0x7d:				/* L3_READS.DATA_READS.* */
+	case IA64_MODEL_SEM_L3_READS:		/* .DATA_READS.* */
 		return cached && load && l3 &&
 		       l3_umask(umask, 0x8, r->level == IA64_PMU_LVL_L3);
-	case 0x7e:				/* L3_WRITES.DATA_WRITES.* */
+	case IA64_MODEL_SEM_L3_WRITES:		/* .DATA_WRITES.* */
 		return cached && !load && l3 &&
 		       l3_umask(umask, 0x4, r->level == IA64_PMU_LVL_L3);
-	case 0x60:				/* DTC_MISSES */
+	case IA64_MODEL_SEM_DTC_MISSES:
 		return r->tlb != IA64_PMU_TLB_L1;
-	case 0x61:				/* DTLB_MISSES */
+	case IA64_MODEL_SEM_DTLB_MISSES:
 		return r->tlb >= IA64_PMU_TLB_VHPT;
-	case 0x62:				/* DTLB_INSERTS_HPW */
+	case IA64_MODEL_SEM_DTLB_INSERTS_HPW:
 		return r->tlb == IA64_PMU_TLB_VHPT;
-	case 0x67:				/* DATA_EAR_EVENTS */
+	case IA64_MODEL_SEM_DATA_EAR:
 		return v->dear;
 	}
 	return 0;
 }
 
-static unsigned int fetch_inc(const struct rec_view *v,
-			      const struct ia64_model_event *ev,
+static unsigned int fetch_inc(const struct rec_view *v, unsigned int sem,
 			      unsigned int umask)
 {
 	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
@@ -818,31 +981,31 @@ static unsigned int fetch_inc(const struct rec_view *v,
 	bool l1miss = r->level > IA64_PMU_LVL_L1;
 	bool l3 = r->level >= IA64_PMU_LVL_L3;
 
-	switch (ev->code) {
-	case 0x20:				/* L1I_DEMAND_READS */
+	switch (sem) {
+	case IA64_MODEL_SEM_L1I_DEMAND_READS:
 		return demand;
-	case 0x24:				/* L1I_PREFETCH_READS */
+	case IA64_MODEL_SEM_L1I_PREFETCH_READS:
 		return !demand;
-	case 0x22:				/* L2_INST_DEMAND_READS */
+	case IA64_MODEL_SEM_L2_INST_DEMAND_READS:
 		return demand && l1miss;
-	case 0x25:				/* L2_INST_PREFETCH_READS */
+	case IA64_MODEL_SEM_L2_INST_PREFETCH_READS:
 		return !demand && l1miss;
-	case 0x26:				/* ISB_LINES_IN */
-	case 0x68:				/* L2_REFERENCES */
+	case IA64_MODEL_SEM_ISB_LINES_IN:
+	case IA64_MODEL_SEM_L2_REFS:
 		return l1miss;
-	case 0x6a:				/* L2_MISSES */
-	case 0x7b:				/* L3_REFERENCES */
+	case IA64_MODEL_SEM_L2_MISSES:
+	case IA64_MODEL_SEM_L3_REFS:
 		return l3;
-	case 0x7c:				/* L3_MISSES */
+	case IA64_MODEL_SEM_L3_MISSES:
 		return r->level == IA64_PMU_LVL_MEM;
-	case 0x7d:				/* L3_READS.INST_READS.* */
+	case IA64_MODEL_SEM_L3_READS:		/* .INST_READS.* */
 		return l3 && l3_umask(umask, 0x4,
 				      r->level == IA64_PMU_LVL_L3);
-	case 0x27:				/* ITLB_MISSES_FETCH */
+	case IA64_MODEL_SEM_ITLB_MISSES_FETCH:
 		return demand && r->tlb != IA64_PMU_TLB_L1;
-	case 0x28:				/* ITLB_INSERTS_HPW */
+	case IA64_MODEL_SEM_ITLB_INSERTS_HPW:
 		return demand && r->tlb == IA64_PMU_TLB_VHPT;
-	case 0x23:				/* INSTRUCTION_EAR_EVENTS */
+	case IA64_MODEL_SEM_INST_EAR:
 		return v->iear;
 	}
 	return 0;
@@ -863,8 +1026,27 @@ static bool br_outcome(unsigned int sel, bool mp_path, bool mp_tgt)
 	}
 }
 
-static unsigned int branch_inc(const struct rec_view *v,
-			       const struct ia64_model_event *ev,
+/*
+ * BR_MISPRED_DETAIL umask 3:2 ([PFM-I2] event list of libpfm 3.x): 0 all
+ * branches, 1 IP-relative, 2 returns, 3 non-return indirect. MODEL: the
+ * records' conditional, call and loop branches are IP-relative.
+ */
+static bool br_type_sel(unsigned int sel, unsigned int btype)
+{
+	switch (sel) {
+	case 0:
+		return true;
+	case 1:
+		return btype == IA64_PMU_BR_COND || btype == IA64_PMU_BR_CALL ||
+		       btype == IA64_PMU_BR_LOOP;
+	case 2:
+		return btype == IA64_PMU_BR_RET;
+	default:
+		return btype == IA64_PMU_BR_IND;
+	}
+}
+
+static unsigned int branch_inc(const struct rec_view *v, unsigned int sem,
 			       unsigned int umask)
 {
 	const struct ia64_pmu_rec_branch *r = &v->u.br;
@@ -874,18 +1056,21 @@ static unsigned int branch_inc(const struct rec_view *v,
 	unsigned int stage = r->predictor + 1;
 	unsigned int sel = umask >> 2;
 
-	switch (ev->code) {
-	case 0x11:				/* BRANCH_EVENT */
+	switch (sem) {
+	case IA64_MODEL_SEM_BRANCH_EVENT:
 		return v->btb;
-	case 0x0d:			/* BRANCH_TAKEN_SLOT, Table 7-29 */
+	case IA64_MODEL_SEM_BR_TAKEN_SLOT:		/* Table 7-29 */
 		return !!(umask & (taken ? 1U << v->ctx.slot : 0x8));
-	case 0x0f:	/* BRANCH_PATH: 3:2 stage, 1 correct, 0 taken */
+	case IA64_MODEL_SEM_BR_PATH:	/* 3:2 stage, 1 correct, 0 taken */
 		return (!sel || sel == stage) &&
 		       !!(umask & 2) == !mp_path && !!(umask & 1) == taken;
-	case 0x10:	/* BRANCH_PREDICTOR: 3:2 stage, 1:0 outcome */
+	case IA64_MODEL_SEM_BR_PREDICTOR:	/* 3:2 stage, 1:0 outcome */
 		return (!sel || sel == stage) &&
 		       br_outcome(umask, mp_path, mp_tgt);
-	case 0x0e:	/* BRANCH_MULTIWAY: 3:2 all/not taken/taken */
+	case IA64_MODEL_SEM_BR_MISPRED_DETAIL:	/* 3:2 type, 1:0 outcome */
+		return br_type_sel(sel, r->btype) &&
+		       br_outcome(umask, mp_path, mp_tgt);
+	case IA64_MODEL_SEM_BR_MULTIWAY: /* 3:2 all/not taken/taken */
 		if (!(r->hdr.flags & IA64_PMU_REC_BR_MULTIWAY))
 			return 0;
 		if ((sel == 2 && taken) || (sel == 3 && !taken))
@@ -920,6 +1105,7 @@ static unsigned int event_inc(const struct ia64_model *m, unsigned int idx,
 			      const struct rec_view *v)
 {
 	const struct ia64_model_event *ev = m->ctr_ev[idx];
+	unsigned int sem = m->ctr_sem[idx];
 	unsigned int umask = pmc_umask(m->pmc[idx]);
 	unsigned int n;
 
@@ -927,24 +1113,33 @@ static unsigned int event_inc(const struct ia64_model *m, unsigned int idx,
 		return 0;
 	switch (v->hdr.type) {
 	case IA64_PMU_REC_CYCLES:
-		n = cycles_inc(v, ev, umask);
+		n = cycles_inc(m, v, ev, sem, umask);
 		break;
 	case IA64_PMU_REC_INST:
-		n = inst_inc(v, ev);
+		n = inst_inc(v, sem);
 		break;
 	case IA64_PMU_REC_MEM:
-		n = mem_inc(v, ev, umask);
+		n = mem_inc(v, sem, umask);
 		break;
 	case IA64_PMU_REC_FETCH:
-		n = fetch_inc(v, ev, umask);
+		n = fetch_inc(v, sem, umask);
 		break;
 	default:
-		n = branch_inc(v, ev, umask);
+		n = branch_inc(v, sem, umask);
 		break;
 	}
 	if (!n)
 		return 0;
-	if (ev->code == PMC_CODE_INST_RETIRED) {
+	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
+	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)
+		/*
+		 * Itanium 2 ([PFM-I2] event list): umask 0-3 select the
+		 * instructions tagged by IBRP0-3 and PMC8 (0, 2) or PMC9 (1,
+		 * 3). MODEL: without the PMC14/15 range semantics an IBRP
+		 * tags every address: the tag is the opcode matcher's.
+		 */
+		return ((umask & 1) ? v->tag9 : v->tag8) ? n : 0;
+	if (sem == IA64_MODEL_SEM_INST_RETIRED) {
 		/* Table 7-30: 0000 all, 0011 Tag(PMC8), 0010 Tag(PMC9) */
 		if (umask == 0x3)
 			return v->tag8 ? n : 0;
@@ -993,10 +1188,13 @@ static u64 min_u64(u64 a, u64 b)
 	return a < b ? a : b;
 }
 
-/* Repetitions until counter @idx at @d per repetition carries out */
-static u64 reps_to_overflow(u64 count, unsigned int d)
+/*
+ * Repetitions until a counter of @width bits at @count, counting @d per
+ * repetition, carries out of bit width - 1
+ */
+static u64 reps_to_overflow(unsigned int width, u64 count, unsigned int d)
 {
-	return ((1ULL << 32) - count + d - 1) / d;
+	return ((1ULL << width) - count + d - 1) / d;
 }
 
 int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
@@ -1030,15 +1228,18 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	case IA64_PMU_REC_MEM:
 		compute_tags(m, &v, !v.is, IA64_PMU_ITYPE_M,
 			     v.u.mem.encoding, v.u.mem.daddr);
-		ia64_model_dear_check(m, &v);
+		if (m->desc->ita_units)
+			ia64_model_dear_check(m, &v);
 		break;
 	case IA64_PMU_REC_BRANCH:
 		compute_tags(m, &v, true, IA64_PMU_ITYPE_B, v.u.br.encoding, 0);
-		ia64_model_btb_check(m, &v);
+		if (m->desc->ita_units)
+			ia64_model_btb_check(m, &v);
 		break;
 	case IA64_PMU_REC_FETCH:
 		compute_tags(m, &v, false, 0, 0, 0);
-		ia64_model_iear_check(m, &v);
+		if (m->desc->ita_units)
+			ia64_model_iear_check(m, &v);
 		break;
 	default:
 		compute_tags(m, &v, false, 0, 0, 0);
@@ -1050,35 +1251,39 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	 * equation, then the threshold: a non-zero threshold counts 1 in
 	 * each cycle whose increment exceeds it ([ITA-RM] §6.1.1.3; the
 	 * Table 6-6 sentence is cut off in the text; [PFM-I2]: "more than
-	 * n times per cycle").
+	 * n times per cycle"). A model with a counter enable bit in PMC4
+	 * counts nothing while it is 0.
 	 */
 	k = left;
 	for (i = 4; i < 8; i++) {
 		u64 pmc = m->pmc[i];
 		unsigned int thr = (pmc >> IA64_MODEL_PMC_THRES_SHIFT) &
-				   (i < 6 ? 7 : 3);
+				   m->desc->thres_mask[i];
 		unsigned int n;
 
+		if (m->desc->ctr_enable && !(m->pmc[4] & m->desc->ctr_enable))
+			break;
 		if (!ia64_model_monitor_enabled(m, i, &v))
 			continue;
 		n = event_inc(m, i, &v);
 		d[i] = thr ? n > thr : n;
 		/* an oi monitor's overflow freezes: stop in that cycle */
 		if (d[i] && (pmc & IA64_MODEL_PMC_OI))
-			k = min_u64(k, reps_to_overflow(m->pmd[i], d[i]));
+			k = min_u64(k, reps_to_overflow(m->desc->width,
+							m->pmd[i], d[i]));
 	}
 
 	for (i = 4; i < 8; i++) {
 		if (!d[i])
 			continue;
-		cnt = m->pmd[i] & 0xffffffff;
-		if (k >= reps_to_overflow(cnt, d[i])) {
+		cnt = m->pmd[i] & ctr_mask(m);
+		if (k >= reps_to_overflow(m->desc->width, cnt, d[i])) {
 			/* Table 6-7: sticky overflow bit, regardless of oi */
 			m->pmc[0] |= BIT64(i);
 			if (m->pmc[i] & IA64_MODEL_PMC_OI)
 				freeze = true;
 		}
-		m->pmd[i] = (cnt + d[i] * (k & 0xffffffff)) & 0xffffffff;
+		m->pmd[i] = (cnt + d[i] * (k & ctr_mask(m))) & ctr_mask(m);
 	}
 
 	if (v.iear)

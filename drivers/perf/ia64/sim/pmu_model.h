@@ -24,11 +24,13 @@
 
 enum ia64_model_cpu {
 	IA64_MODEL_ITANIUM,	/* Merced, CPUID family 0x07 */
-	/* IA64_MODEL_ITANIUM2 comes later */
+	IA64_MODEL_ITANIUM2,	/* McKinley/Madison, CPUID family 0x1f */
 };
 
 #define IA64_MODEL_NR_PMC	14	/* PMC0-13 (Itanium) */
 #define IA64_MODEL_NR_PMD	18	/* PMD0-17 */
+#define IA64_MODEL_ITA2_NR_PMC	16	/* PMC0-15 (Itanium 2) */
+#define IA64_MODEL_ITA2_NR_PMD	18	/* PMD0-17 (Itanium 2) */
 #define IA64_MODEL_NR_IBR	8
 #define IA64_MODEL_NR_DBR	8
 /* Room for the larger register files of later CPU models */
@@ -101,8 +103,12 @@ struct ia64_model_stats {
 	u64 btb_entries;	/* BTB entries written */
 };
 
+/* The description of one CPU model's PMU (pmu_model_int.h) */
+struct ia64_model_desc;
+
 struct ia64_model {
 	enum ia64_model_cpu cpu;
+	const struct ia64_model_desc *desc;
 	unsigned int nr_pmc, nr_pmd;
 	u64 pmc[IA64_MODEL_MAX_PMC];
 	u64 pmd[IA64_MODEL_MAX_PMD];	/* as stored; reads apply sxt */
@@ -117,8 +123,13 @@ struct ia64_model {
 	 * writing one of its PMDs while its plm is zero.
 	 */
 	bool plm0_clobbers_pmd;
-	/* PMC4-7: the §7.8 row selected by es/umask, NULL if undefined */
+	/*
+	 * PMC4-7: the event table row selected by es/umask, NULL if
+	 * undefined, and what that event counts (an IA64_MODEL_SEM_* of
+	 * pmu_model_int.h)
+	 */
 	const struct ia64_model_event *ctr_ev[8];
+	u8 ctr_sem[8];
 	struct ia64_model_stats stats;
 };
 
@@ -139,7 +150,10 @@ void ia64_model_set_psr(struct ia64_model *m, u64 psr);
 /* ssm / rsm: set or clear PSR @bits, one PSR change ([SDM-2] ch. 3) */
 void ia64_model_psr_bits(struct ia64_model *m, u64 bits, bool on);
 
-/* PAL_PERF_MON_INFO ([ITA-RM] Table 6-24); returns the PAL status (0) */
+/*
+ * PAL_PERF_MON_INFO ([ITA-RM] Table 6-24 for the Itanium; the Itanium 2
+ * values are in pmu_model_itanium2.c); returns the PAL status (0)
+ */
 long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
 				  u64 *info);
 /* CPUID[3], the version information register */
@@ -150,6 +164,9 @@ u64 ia64_model_cpuid3(struct ia64_model *m);
  * in bytes, or -EINVAL. Never reads beyond @len.
  */
 int ia64_model_check_rec(const void *buf, size_t len);
+/* The same for the event table and field widths of CPU model @cpu */
+int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
+			     size_t len);
 
 /*
  * Execute a checked record from repetition *@progress on. Returns 1 if

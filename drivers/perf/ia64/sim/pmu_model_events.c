@@ -325,27 +325,42 @@ bool ia64_model_event_umask_ok(const struct ia64_model_event *ev,
 	}
 }
 
-const struct ia64_model_event *ia64_model_event_find(unsigned int code,
-						     unsigned int umask)
+const struct ia64_model_event *
+ia64_model_event_lookup(const struct ia64_model_event *tbl, unsigned int nr,
+			unsigned int code, unsigned int umask)
 {
 	unsigned int i;
 
-	for (i = 0; i < ia64_model_itanium_nr_events; i++) {
-		const struct ia64_model_event *ev =
-			&ia64_model_itanium_events[i];
+	for (i = 0; i < nr; i++)
+		if (tbl[i].code == code &&
+		    ia64_model_event_umask_ok(&tbl[i], umask))
+			return &tbl[i];
+	return NULL;
+}
 
-		if (ev->code == code && ia64_model_event_umask_ok(ev, umask))
-			return ev;
-	}
+const struct ia64_model_event *ia64_model_event_find(unsigned int code,
+						     unsigned int umask)
+{
+	return ia64_model_event_lookup(ia64_model_itanium_events,
+				       ia64_model_itanium_nr_events, code,
+				       umask);
+}
+
+const struct ia64_model_event *
+ia64_model_event_lookup_name(const struct ia64_model_event *tbl,
+			     unsigned int nr, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(tbl[i].name, name))
+			return &tbl[i];
 	return NULL;
 }
 
 const struct ia64_model_event *ia64_model_event_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; i < ia64_model_itanium_nr_events; i++)
-		if (!strcmp(ia64_model_itanium_events[i].name, name))
-			return &ia64_model_itanium_events[i];
-	return NULL;
+	return ia64_model_event_lookup_name(ia64_model_itanium_events,
+					    ia64_model_itanium_nr_events,
+					    name);
 }

@@ -50,7 +50,7 @@ enum ia64_model_umask_kind {
 
 struct ia64_model_event {
 	const char *name;	/* §7.8 name, e.g. "ALAT_REPLACEMENT.ALL" */
-	u8 code;		/* event select (PMC.es, 7 bits) */
+	u8 code;		/* PMC.es: 7 bits (Itanium), 8 (Itanium 2) */
 	u8 umask_kind;		/* enum ia64_model_umask_kind */
 	u8 umask_mask;		/* UM_PAT: significant umask bits */
 	u8 umask_val;		/* UM_PAT: their value */
@@ -61,6 +61,9 @@ struct ia64_model_event {
 
 extern const struct ia64_model_event ia64_model_itanium_events[];
 extern const unsigned int ia64_model_itanium_nr_events;
+/* pmu_model_events_itanium2.c: the Itanium 2 table */
+extern const struct ia64_model_event ia64_model_itanium2_events[];
+extern const unsigned int ia64_model_itanium2_nr_events;
 
 /* Is @umask a defined unit mask of event @ev? */
 bool ia64_model_event_umask_ok(const struct ia64_model_event *ev,
@@ -70,13 +73,24 @@ bool ia64_model_event_umask_ok(const struct ia64_model_event *ev,
 unsigned int ia64_model_event_umask_sig(const struct ia64_model_event *ev);
 
 /*
- * The table row a PMC programmed with event select @code and unit mask
- * @umask counts, or NULL if the combination is undefined.
+ * The row of the @nr rows of table @tbl that a PMC programmed with event
+ * select @code and unit mask @umask counts (the first that takes them),
+ * or NULL if the combination is undefined.
  */
+const struct ia64_model_event *
+ia64_model_event_lookup(const struct ia64_model_event *tbl, unsigned int nr,
+			unsigned int code, unsigned int umask);
+
+/* The same in the Itanium table */
 const struct ia64_model_event *ia64_model_event_find(unsigned int code,
 						     unsigned int umask);
 
-/* Row by §7.8 name, or NULL */
+/* Row of @tbl by name, or NULL */
+const struct ia64_model_event *
+ia64_model_event_lookup_name(const struct ia64_model_event *tbl,
+			     unsigned int nr, const char *name);
+
+/* Row of the Itanium table by §7.8 name, or NULL */
 const struct ia64_model_event *ia64_model_event_by_name(const char *name);
 
 #endif /* _IA64_PMU_MODEL_EVENTS_H */

@@ -8,10 +8,133 @@
 #ifndef _IA64_PMU_MODEL_INT_H
 #define _IA64_PMU_MODEL_INT_H
 
+#ifdef __KERNEL__
+#include <linux/kernel.h>
+#endif
+
 #include "pmu_model.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
 
 #define BIT64(n)		(1ULL << (n))
 #define MASK64(h, l)		((~0ULL >> (63 - (h))) & ~((1ULL << (l)) - 1))
+
+/*
+ * What an event counts in the execution records: the shared counting
+ * code (pmu_model.c) knows these; each CPU model maps its event codes to
+ * them (struct ia64_model_desc.sem). An event without one counts only
+ * in cycles records that list it.
+ */
+enum ia64_model_sem {
+	IA64_MODEL_SEM_NONE,
+	IA64_MODEL_SEM_CPU_CYCLES,	/* every cycle */
+	/* instruction records */
+	IA64_MODEL_SEM_INST_RETIRED,	/* IA-64 retired, tag by umask */
+	IA64_MODEL_SEM_IA32_RETIRED,
+	IA64_MODEL_SEM_INST_DISPERSED,
+	IA64_MODEL_SEM_NOPS_RETIRED,
+	IA64_MODEL_SEM_PRED_SQUASHED,
+	/* memory records */
+	IA64_MODEL_SEM_DATA_REFS,	/* every access */
+	IA64_MODEL_SEM_LOADS,
+	IA64_MODEL_SEM_STORES,
+	IA64_MODEL_SEM_UC_LOADS,
+	IA64_MODEL_SEM_UC_STORES,
+	IA64_MODEL_SEM_MISALIGNED_LOADS,
+	IA64_MODEL_SEM_MISALIGNED_STORES,
+	IA64_MODEL_SEM_L1D_READS,	/* cacheable loads */
+	IA64_MODEL_SEM_L1D_READ_MISSES,	/* cacheable loads missing L1D */
+	IA64_MODEL_SEM_L1D_READ_MISSES_SRC, /* the same, umask 1: RSE only */
+	IA64_MODEL_SEM_L2_DATA_REFS,	/* Itanium umask: 0 reads, 1 writes */
+	IA64_MODEL_SEM_DTC_MISSES,
+	IA64_MODEL_SEM_DTLB_MISSES,
+	IA64_MODEL_SEM_DTLB_INSERTS_HPW,
+	IA64_MODEL_SEM_DATA_EAR,
+	IA64_MODEL_SEM_L3_WRITES,	/* Itanium umask: kind 3:2, 1:0 */
+	/* memory and fetch records */
+	IA64_MODEL_SEM_L2_REFS,
+	IA64_MODEL_SEM_L2_MISSES,
+	IA64_MODEL_SEM_L3_REFS,
+	IA64_MODEL_SEM_L3_MISSES,
+	IA64_MODEL_SEM_L3_READS,	/* Itanium umask: kind 3:2, 1:0 */
+	/* fetch records */
+	IA64_MODEL_SEM_L1I_DEMAND_READS,
+	IA64_MODEL_SEM_L1I_PREFETCH_READS,
+	IA64_MODEL_SEM_L2_INST_DEMAND_READS,
+	IA64_MODEL_SEM_L2_INST_PREFETCH_READS,
+	IA64_MODEL_SEM_ISB_LINES_IN,
+	IA64_MODEL_SEM_ITLB_MISSES_FETCH,
+	IA64_MODEL_SEM_ITLB_INSERTS_HPW,
+	IA64_MODEL_SEM_INST_EAR,
+	/* branch records */
+	IA64_MODEL_SEM_BRANCH_EVENT,	/* a BTB capture */
+	IA64_MODEL_SEM_BR_TAKEN_SLOT,	/* Itanium Table 7-29 */
+	IA64_MODEL_SEM_BR_PATH,		/* Itanium BRANCH_PATH umask */
+	IA64_MODEL_SEM_BR_PREDICTOR,	/* Itanium BRANCH_PREDICTOR umask */
+	IA64_MODEL_SEM_BR_MULTIWAY,	/* Itanium BRANCH_MULTIWAY umask */
+	IA64_MODEL_SEM_BR_MISPRED_DETAIL, /* umask 3:2 type, 1:0 outcome */
+};
+
+/* One event code of a CPU model and what it counts */
+struct ia64_model_sem_map {
+	u8 code;
+	u8 sem;		/* enum ia64_model_sem */
+};
+
+/* How the umask of the IA-64 retired-instruction event selects a tag */
+enum ia64_model_tag_kind {
+	IA64_MODEL_TAG_ITA,	/* [ITA-RM] Table 7-30: 0011 PMC8, 0010 PMC9 */
+	IA64_MODEL_TAG_IBRP,	/* Itanium 2: 0/2 PMC8, 1/3 PMC9 */
+};
+
+/*
+ * A CPU model's PMU: everything in which the models differ. The code in
+ * pmu_model*.c is shared and reads the differences from here.
+ */
+struct ia64_model_desc {
+	const char *name;
+	unsigned int nr_pmc, nr_pmd;	/* PMC0..nr_pmc-1, PMD0..nr_pmd-1 */
+	unsigned int width;		/* generic counters PMD4-7, bits */
+	u8 es_mask;			/* PMC4-7.es: 0x7f, or 0xff */
+	u8 thres_mask[8];		/* PMC4-7.threshold, right-aligned */
+	/* PMC4 bit without which no generic counter counts, 0 if none */
+	u64 ctr_enable;
+	/*
+	 * Per register: the implemented (read/write) bits, and the value
+	 * after reset. A PMC bit not implemented keeps its reset value
+	 * (reserved bits with a fixed value) and ignores writes; where the
+	 * reset value is 0 it reads 0 (an ignored bit).
+	 */
+	const u64 *pmc_bits, *pmc_reset;
+	const u64 *pmd_bits, *pmd_reset;
+	/*
+	 * The Itanium's PMC10-13 units: instruction and data EARs, BTB,
+	 * PMC13/IBR instruction range and PMC11.pt data range, and the EAR
+	 * and BTB PMDs undefined while PMC0.fr = 0. Without them (the
+	 * Itanium 2, for now) those registers are only registers, ranges
+	 * do not constrain and nothing is captured.
+	 */
+	bool ita_units;
+	u8 tag_kind;			/* enum ia64_model_tag_kind */
+	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
+	u64 pal_info;
+	u64 pal_pmc_mask, pal_pmd_mask;
+	u64 pal_cycles_mask, pal_retired_mask;
+	u8 code_cycles;			/* the event select of cycles */
+	u64 cpuid3;			/* CPUID[3] */
+	const struct ia64_model_event *events;
+	const unsigned int *nr_events;
+	const struct ia64_model_sem_map *sem;
+	unsigned int nr_sem;
+};
+
+extern const struct ia64_model_desc ia64_model_itanium_desc;
+extern const struct ia64_model_desc ia64_model_itanium2_desc;
+
+/* The description of CPU model @cpu */
+const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu);
 
 /* A checked record, decoded for one run of ia64_model_run() */
 struct rec_view {

@@ -104,7 +104,7 @@ static u32 fault_online_delay_ms;
 
 static char *model = "itanium";
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "CPU model of the simulated PMU: itanium");
+MODULE_PARM_DESC(model, "CPU model of the simulated PMU: itanium, itanium2");
 
 static enum ia64_model_cpu sim_model_cpu;
 
@@ -177,6 +177,11 @@ static void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
 	for (off = 0; off < len; off += size) {
 		const struct ia64_pmu_rec_hdr *h = (void *)(sc->fr_buf + off);
 
+		/*
+		 * The free-running mix is the Itanium's, whatever the model:
+		 * its records follow the Itanium's rules (on the Itanium 2
+		 * the events its cycles records list are Itanium codes).
+		 */
 		size = ia64_model_check_rec(sc->fr_buf + off, len - off);
 		if (WARN_ON_ONCE(size <= 0))
 			break;
@@ -533,12 +538,14 @@ static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
 
 	/* Malformed input is refused whole and changes nothing */
 	for (off = 0; off < len; off += ret) {
-		ret = ia64_model_check_rec(buf + off, len - off);
+		ret = ia64_model_check_rec_cpu(sim_model_cpu, buf + off,
+					       len - off);
 		if (ret < 0)
 			goto out;
 	}
-	for (off = 0; off < len; off += ia64_model_check_rec(buf + off,
-							      len - off))
+	for (off = 0; off < len;
+	     off += ia64_model_check_rec_cpu(sim_model_cpu, buf + off,
+					     len - off))
 		sim_run_record(buf + off);
 	ret = len;
 out:
@@ -1052,6 +1059,8 @@ static int __init sim_init(void)
 
 	if (!strcmp(model, "itanium")) {
 		sim_model_cpu = IA64_MODEL_ITANIUM;
+	} else if (!strcmp(model, "itanium2")) {
+		sim_model_cpu = IA64_MODEL_ITANIUM2;
 	} else {
 		pr_err("unknown model \"%s\"\n", model);
 		return -EINVAL;
@@ -1075,7 +1084,8 @@ static int __init sim_init(void)
 		return ret;
 	sim_hp_state = ret;
 	sim_debugfs_init();
-	pr_info("modelling the %s PMU on %u CPUs\n", model,
+	pr_info("modelling the %s PMU (CPUID family 0x%02x) on %u CPUs\n",
+		model, sim_model_cpu == IA64_MODEL_ITANIUM2 ? 0x1f : 0x07,
 		num_possible_cpus());
 	return 0;
 }

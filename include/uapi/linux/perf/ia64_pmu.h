@@ -18,7 +18,8 @@
  *
  *   bits  3:0   must be 0 (plm comes from exclude_user/exclude_kernel)
  *   bits  6:4   must be 0 (ev, oi, pm are the driver's)
- *   bits 14:8   es        event select
+ *   bits 15:8   es        event select (Itanium: 7 bits, 14:8; bit 15
+ *                          selects no event there)
  *   bits 19:16  umask     unit mask
  *   bits 22:20  thres     threshold (PMC4/5: 3 bits; PMC6/7: 2 bits)
  *   bits 25:24  ism       instruction set mask: bit 24 set disables
@@ -32,7 +33,7 @@
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG_ES_SHIFT		8
-#define IA64_PMU_CFG_ES_MASK		(0x7fULL << IA64_PMU_CFG_ES_SHIFT)
+#define IA64_PMU_CFG_ES_MASK		(0xffULL << IA64_PMU_CFG_ES_SHIFT)
 #define IA64_PMU_CFG_UMASK_SHIFT	16
 #define IA64_PMU_CFG_UMASK_MASK		(0xfULL << IA64_PMU_CFG_UMASK_SHIFT)
 #define IA64_PMU_CFG_THRES_SHIFT	20
@@ -206,7 +207,7 @@ struct ia64_pmu_rec_ctx {
 #define IA64_PMU_REC_MAX_EVENTS	16
 
 struct ia64_pmu_rec_event {
-	__u8 code;	/* event code (es), 0..0x7f */
+	__u8 code;	/* event code (es), 0..0x7f (0xff: Itanium 2) */
 	__u8 umask;	/* unit mask, 0..0xf */
 	__u8 inc;	/* increment per cycle, 1..max of the event */
 	__u8 __reserved[5];

@@ -30,12 +30,19 @@ run() {
 	fi
 }
 
+# IA64_PMU_ONLY: the names of the tests to run (default: all)
+only() {
+	[ -z "${IA64_PMU_ONLY:-}" ] || [[ " $IA64_PMU_ONLY " == *" $1 "* ]]
+}
+
 shopt -s nullglob
 for t in "$dir"/*_test; do
 	[ -x "$t" ] || continue
+	only "${t##*/}" || continue
 	run "${t##*/}" "$t"
 done
 for t in "$dir"/*_e2e.sh; do
+	only "${t##*/}" || continue
 	run "${t##*/}" bash "$t"
 done
 

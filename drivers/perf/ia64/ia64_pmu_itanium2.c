@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Itanium 2 (McKinley, Madison; CPUID family 0x1f) PMU: the model
+ * description and the event list of ia64_pmu_itanium2_events.h (the facts
+ * of libpfm 3.x's Itanium 2 table, [PFM-I2]).
+ *
+ * Counting and sampling on PMC/PMD4-7 only, so far: the Itanium 2 lays
+ * out its EARs (PMC10/11, with an ALAT mode), its branch trace buffer
+ * (PMC12, PMD8-16 with ds/brt) and its range registers (PMC13-15) unlike
+ * the Itanium, and the driver does not drive them yet; events asking for
+ * them get EOPNOTSUPP (features = 0). The cache event groups and sets of
+ * [PFM-I2] are not enforced yet either.
+ */
+
+#include <linux/bits.h>
+#include <linux/perf/ia64_pmu.h>
+
+#include "ia64_pmu.h"
+
+#define C(x)	PERF_COUNT_HW_CACHE_##x
+
+/*
+ * At CPU bring-up, the registers beyond the counters as firmware leaves
+ * them (the default values of perfmon's McKinley register table,
+ * [PFM-MCK]): PMC8/9 match every instruction, the EARs and the BTB off,
+ * PMC13 no data range, PMC14 no instruction range, PMC15 no IBR pair
+ * bound to PMC8/9.
+ */
+static const struct ia64_pmu_reg_init itanium2_reset_pmcs[] = {
+	{  8, 0xffffffff3fffffffULL },
+	{  9, 0xffffffff3ffffffcULL },
+	{ 10, 0 },
+	{ 11, 0 },
+	{ 12, 0 },
+	{ 13, 0x2078fefefefeULL },
+	{ 14, 0x0db60db60db60db6ULL },
+	{ 15, 0xfffffff0ULL },
+};
+
+static const struct ia64_pmu_event itanium2_events[] = {
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	{ name, es, umask, umask_mask, sel, ctr, max_inc, qual },
+#include "ia64_pmu_itanium2_events.h"
+#undef IA64_EV
+};
+
+const struct ia64_pmu_model ia64_pmu_itanium2 = {
+	.name		= "itanium2",
+	.family		= IA64_PMU_FAMILY_ITANIUM2,
+	.nr_generic	= 4,
+	.width		= 47,
+	/* PMC0 bits 7:4, as on the Itanium */
+	.nr_ovfl_regs	= 1,
+	.es_bits	= 8,
+	/* a 3-bit threshold on PMC4-7 ([PFM-I2] PMC layout) */
+	.thres_max_67	= 7,
+	.features	= 0,
+	/* PMC4 bit 23: power enable, set in every write ([PFM-MCK]) */
+	.ctr_pmc_set	= { BIT_ULL(23) },
+	.pal_pmc_mask	= { 0xffff },
+	.pal_pmd_mask	= { 0x3ffff },
+	.reset_pmcs	= itanium2_reset_pmcs,
+	.nr_reset_pmcs	= ARRAY_SIZE(itanium2_reset_pmcs),
+	.events		= itanium2_events,
+	.nr_events	= ARRAY_SIZE(itanium2_events),
+	/* the D-EAR is not driven on the Itanium 2 yet: no mem-loads */
+	.mem_loads	= NULL,
+
+	.hw_events = {
+		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_CYCLES",
+		[PERF_COUNT_HW_INSTRUCTIONS]	= "IA64_INST_RETIRED",
+		[PERF_COUNT_HW_CACHE_REFERENCES] = "L3_REFERENCES",
+		[PERF_COUNT_HW_CACHE_MISSES]	= "L3_MISSES",
+		[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] =
+			"BR_MISPRED_DETAIL_ALL_ALL_PRED",
+		[PERF_COUNT_HW_BRANCH_MISSES]	=
+			"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
+		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "FE_BUBBLE_ALL",
+		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "BACK_END_BUBBLE_ALL",
+	},
+	.cache_events = {
+		[C(L1D)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1D_READS_SET0",
+				[C(RESULT_MISS)] = "L1D_READ_MISSES_ALL",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "STORES_RETIRED",
+			},
+		},
+		[C(L1I)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_READS",
+				[C(RESULT_MISS)] = "L1I_FILLS",
+			},
+		},
+		[C(LL)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L3_READS_ALL_ALL",
+				[C(RESULT_MISS)] = "L3_READS_ALL_MISS",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "L3_WRITES_ALL_ALL",
+				[C(RESULT_MISS)] = "L3_WRITES_ALL_MISS",
+			},
+		},
+		[C(DTLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "LOADS_RETIRED",
+				[C(RESULT_MISS)] = "L2DTLB_MISSES",
+			},
+		},
+		[C(ITLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_READS",
+				[C(RESULT_MISS)] = "ITLB_MISSES_FETCH_ALL",
+			},
+		},
+		[C(BPU)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] =
+					"BR_MISPRED_DETAIL_ALL_ALL_PRED",
+				[C(RESULT_MISS)] =
+					"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
+			},
+		},
+	},
+};

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
+ * model code of pmu_model.c: register layouts, reset state, counter
+ * width, PAL_PERF_MON_INFO, CPUID and events. This first slice models
+ * counting; the EARs, the branch trace buffer and the PMC13-15 ranges
+ * are registers only.
+ *
+ * Sources, with the short forms defined in
+ * Documentation/admin-guide/perf/ia64-pmu.rst:
+ *   [PFM-MCK] perfmon_mckinley.h, the McKinley register description of
+ *             the Linux 2.6 ia64 perfmon: the writable ("reserved
+ *             mask") bits and default values of PMC0-15, PMD0-17, the
+ *             47-bit counters (ovfl_val), family 0x1f, and PMC4 bit 23,
+ *             which perfmon sets on every PMC4 write ("force power
+ *             enable bit")
+ *   [PFM-I2]  libpfm_itanium2(3), and the libpfm 3.x headers it
+ *             documents (pfmlib_itanium2.h: the counter PMC layout, plm
+ *             3:0, ev 4, oi 5, pm 6, es 15:8, umask 19:16, threshold
+ *             22:20, "pmc4 only: power enable bit" 23, ism 25:24, the
+ *             counter PMDs' sign extension of bit 46; the event list)
+ *
+ * Decisions where the sources say too little are marked "MODEL:".
+ */
+#include "pmu_model.h"
+#include "pmu_model_int.h"
+
+#define ITA2_WIDTH		47
+
+/* PMC4-7 ([PFM-I2] layout within the [PFM-MCK] mask 0xfffff7f) */
+#define ITA2_PMC_ENABLE		BIT64(23)	/* PMC4 only */
+#define ITA2_PMC4_BITS		0x03ffff7fULL
+#define ITA2_PMC567_BITS	(ITA2_PMC4_BITS & ~ITA2_PMC_ENABLE)
+/* PMC8/9: [PFM-MCK] mask; bit 2 is reserved and reads 1 */
+#define ITA2_PMC89_BITS		0xffffffff3ffffffbULL
+
+/*
+ * Implemented bits. MODEL: PMC4-7 as [PFM-I2] lays them out (bits 27:26,
+ * writable for perfmon, are reserved there, and the enable bit 23 is
+ * PMC4's only); PMC8-15 as [PFM-MCK]'s masks; PMC0 fr and the overflow
+ * bits of the four counters, as on the Itanium ([SDM-2] §7.2).
+ */
+static const u64 itanium2_pmc_bits[IA64_MODEL_ITA2_NR_PMC] = {
+	[0] = 0xf1,
+	[4] = ITA2_PMC4_BITS,
+	[5 ... 7] = ITA2_PMC567_BITS,
+	[8 ... 9] = ITA2_PMC89_BITS,
+	[10] = 0xffff,
+	[11] = 0x30f01cf,
+	[12] = 0xffff,
+	[13] = 0x1e00018181818ULL,
+	[14] = 0x2492,
+	[15] = 0xf,
+};
+
+/*
+ * Reset state: [PFM-MCK]'s default values. Its reserved bits keep these
+ * values ("PMC reserved fields must have their power-up values
+ * preserved"). MODEL: the other fields too reset to them: PMC0.fr = 1
+ * (frozen), PMC4.enable = 1, opcode matchers matching everything.
+ */
+static const u64 itanium2_pmc_reset[IA64_MODEL_ITA2_NR_PMC] = {
+	[0] = 0x1,
+	[4] = ITA2_PMC_ENABLE,
+	[8] = 0xffffffff3fffffffULL,
+	[9] = 0xffffffff3ffffffcULL,
+	[13] = 0x00002078fefefefeULL,
+	[14] = 0x0db60db60db60db6ULL,
+	[15] = 0x00000000fffffff0ULL,
+};
+
+/*
+ * PMD4-7: count 46:0 ([PFM-MCK] ovfl_val (1 << 47) - 1). MODEL: the
+ * EAR and BTB PMDs (0-3, 8-17) store what is written, for now.
+ */
+static const u64 itanium2_pmd_bits[IA64_MODEL_ITA2_NR_PMD] = {
+	[0 ... 3] = ~0ULL,
+	[4 ... 7] = MASK64(ITA2_WIDTH - 1, 0),
+	[8 ... 17] = ~0ULL,
+};
+
+/* MODEL: PMD contents after reset are undefined, as on the Itanium */
+static const u64 itanium2_pmd_reset[IA64_MODEL_ITA2_NR_PMD] = {
+	[0 ... 3] = IA64_MODEL_UNDEF,
+	[4 ... 7] = IA64_MODEL_UNDEF & MASK64(ITA2_WIDTH - 1, 0),
+	[8 ... 17] = IA64_MODEL_UNDEF,
+};
+
+/*
+ * PAL_PERF_MON_INFO: 4 generic pairs of 47 bits; PMC0-15 and PMD0-17
+ * implemented ([PFM-MCK], and [PFM-I2]'s PMU_ITA2_NUM_PMCS/PMDS);
+ * CPU_CYCLES (0x12) and IA64_INST_RETIRED (0x08) count on PMC4-7
+ * (counter mask 0xf0 of both in the libpfm event list).
+ */
+#define ITA2_PAL_CYCLES		0x12
+#define ITA2_PAL_RETIRED	0x08
+
+/*
+ * CPUID[3]: family 0x1f ([PFM-MCK] pmu_family). MODEL: model 1,
+ * revision 5 stand for a Madison; number 4 as on the Itanium.
+ */
+#define ITA2_CPUID3		((0x1fULL << 24) | (0x01ULL << 16) | \
+				 (0x05ULL << 8) | 4)
+
+/*
+ * What the events with semantics count (event codes of the libpfm 3.x
+ * list). MODEL: the cache events count the records' levels as on the
+ * Itanium; L1D_READ_MISSES umask 1 (RSE fills only) never counts a
+ * record's access, and BRANCH_EVENT counts nothing until the branch
+ * trace buffer is modelled.
+ */
+static const struct ia64_model_sem_map itanium2_sem[] = {
+	{ 0x12, IA64_MODEL_SEM_CPU_CYCLES },	/* CPU_CYCLES */
+	{ 0x08, IA64_MODEL_SEM_INST_RETIRED },	/* IA64_(TAGGED_)INST_RET. */
+	{ 0x59, IA64_MODEL_SEM_IA32_RETIRED },	/* IA32_INST_RETIRED */
+	{ 0x4d, IA64_MODEL_SEM_INST_DISPERSED },	/* INST_DISPERSED */
+	{ 0x50, IA64_MODEL_SEM_NOPS_RETIRED },	/* NOPS_RETIRED */
+	{ 0x51, IA64_MODEL_SEM_PRED_SQUASHED },	/* PREDICATE_SQUASHED_RET. */
+	{ 0xc3, IA64_MODEL_SEM_DATA_REFS },	/* DATA_REFERENCES_SET0 */
+	{ 0xc5, IA64_MODEL_SEM_DATA_REFS },	/* DATA_REFERENCES_SET1 */
+	{ 0xcd, IA64_MODEL_SEM_LOADS },		/* LOADS_RETIRED */
+	{ 0xd1, IA64_MODEL_SEM_STORES },	/* STORES_RETIRED */
+	{ 0xcf, IA64_MODEL_SEM_UC_LOADS },	/* UC_LOADS_RETIRED */
+	{ 0xd0, IA64_MODEL_SEM_UC_STORES },	/* UC_STORES_RETIRED */
+	{ 0xce, IA64_MODEL_SEM_MISALIGNED_LOADS },
+	{ 0xd2, IA64_MODEL_SEM_MISALIGNED_STORES },
+	{ 0xc2, IA64_MODEL_SEM_L1D_READS },	/* L1D_READS_SET0 */
+	{ 0xc4, IA64_MODEL_SEM_L1D_READS },	/* L1D_READS_SET1 */
+	{ 0xc7, IA64_MODEL_SEM_L1D_READ_MISSES_SRC }, /* L1D_READ_MISSES */
+	{ 0xcb, IA64_MODEL_SEM_L2_MISSES },	/* L2_MISSES */
+	{ 0xdb, IA64_MODEL_SEM_L3_REFS },	/* L3_REFERENCES */
+	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
+	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
+	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },	/* BRANCH_EVENT */
+};
+
+const struct ia64_model_desc ia64_model_itanium2_desc = {
+	.name		= "itanium2",
+	.nr_pmc		= IA64_MODEL_ITA2_NR_PMC,
+	.nr_pmd		= IA64_MODEL_ITA2_NR_PMD,
+	.width		= ITA2_WIDTH,
+	.es_mask	= 0xff,
+	/* [PFM-I2]: a 3-bit threshold (22:20) on all four counters */
+	.thres_mask	= { [4] = 7, [5] = 7, [6] = 7, [7] = 7 },
+	/*
+	 * MODEL: [PFM-I2] calls PMC4 bit 23 the PMU's power enable and
+	 * [PFM-MCK] sets it on every PMC4 write: while it is 0 the
+	 * counters PMD4-7 do not count.
+	 */
+	.ctr_enable	= ITA2_PMC_ENABLE,
+	.pmc_bits	= itanium2_pmc_bits,
+	.pmc_reset	= itanium2_pmc_reset,
+	.pmd_bits	= itanium2_pmd_bits,
+	.pmd_reset	= itanium2_pmd_reset,
+	.ita_units	= false,
+	.tag_kind	= IA64_MODEL_TAG_IBRP,
+	.pal_info	= 4 | (ITA2_WIDTH << 8) | (ITA2_PAL_CYCLES << 16) |
+			  ((u64)ITA2_PAL_RETIRED << 24),
+	.pal_pmc_mask	= 0xffff,
+	.pal_pmd_mask	= 0x3ffff,
+	.pal_cycles_mask = 0xf0,
+	.pal_retired_mask = 0xf0,
+	.code_cycles	= ITA2_PAL_CYCLES,
+	.cpuid3		= ITA2_CPUID3,
+	.events		= ia64_model_itanium2_events,
+	.nr_events	= &ia64_model_itanium2_nr_events,
+	.sem		= itanium2_sem,
+	.nr_sem		= ARRAY_SIZE(itanium2_sem),
+};

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver on an Itanium 2 (make vm MODEL=itanium2): identity, exact
+ * counts of injected records on 47-bit counters, an 8-bit event select,
+ * thresholds on every counter, sampling, generic events, and the
+ * features not driven on the Itanium 2 yet refused. Skipped on other
+ * CPU models.
+ */
+
+#include <sys/mman.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define USER_IP		0x4000000000001000ULL
+#define DATA		0x6000000000008000ULL
+
+#define ES_LOADS_RETIRED	0xcd	/* 8-bit event select */
+#define ES_STORES_RETIRED	0xd1
+#define CFG(es)		IA64_PMU_CONFIG(es, 0)
+#define THRES(t)	((uint64_t)(t) << IA64_PMU_CFG_THRES_SHIFT)
+
+/* The first line of sysfs file @path, without its newline */
+static const char *sysfs_str(const char *path, char *buf, size_t len)
+{
+	read_line(path, buf, len);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+static int is_itanium2(void)
+{
+	char buf[64];
+
+	return !strcmp(sysfs_str(PMU_DIR "/caps/pmu_name", buf, sizeof(buf)),
+		       "itanium2");
+}
+
+#define NOT_ITANIUM2	"the PMU is not an Itanium 2"
+
+static int open_user(uint64_t cfg, int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	if (group >= 0)
+		attr.disabled = 0;
+	return sys_perf_event_open(&attr, 0, -1, group, 0);
+}
+
+static uint64_t run_count(int fd, struct rec_buf *b)
+{
+	struct count c = { 0 };
+
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	if (sim_inject(b))
+		return ~0ULL;
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read_count(fd, &c))
+		return ~0ULL;
+	return c.value;
+}
+
+FIXTURE(ita2) {
+	int dummy;
+};
+
+FIXTURE_SETUP(ita2)
+{
+	if (!is_itanium2())
+		return;
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(ita2)
+{
+}
+
+TEST_F(ita2, identity_in_sysfs)
+{
+	char buf[64];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	EXPECT_STREQ("47", sysfs_str(PMU_DIR "/caps/counter_width", buf,
+				      sizeof(buf)));
+	EXPECT_STREQ("4", sysfs_str(PMU_DIR "/caps/counters", buf,
+				     sizeof(buf)));
+	EXPECT_STREQ("config:8-15", sysfs_str(PMU_DIR "/format/event", buf,
+					       sizeof(buf)));
+	EXPECT_STREQ("0", sysfs_str(PMU_DIR "/caps/max_precise", buf,
+				     sizeof(buf)));
+	/* fields and caps of features not driven on the Itanium 2 */
+	EXPECT_EQ(-1, access(PMU_DIR "/format/ear", F_OK));
+	EXPECT_EQ(-1, access(PMU_DIR "/format/br_mispred", F_OK));
+	EXPECT_EQ(-1, access(PMU_DIR "/format/drange", F_OK));
+	EXPECT_EQ(-1, access(PMU_DIR "/caps/branches", F_OK));
+	EXPECT_EQ(-1, access(PMU_DIR "/events/mem-loads", F_OK));
+	EXPECT_EQ(0, access(PMU_DIR "/events/LOADS_RETIRED", F_OK));
+	EXPECT_EQ(ES_LOADS_RETIRED << 8, sysfs_event_config("LOADS_RETIRED"));
+}
+
+/* Beyond 32 bits: the counters are 47 bits wide */
+TEST_F(ita2, cycles_exact_beyond_32_bits)
+{
+	struct rec_buf b = { .len = 0 };
+	uint64_t n = (1ULL << 33) + 12345;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	fd = open_user(CFG(ES_CPU_CYCLES), -1);
+	ASSERT_GE(fd, 0);
+	rec_cycles(&b, USER_IP, n, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_cycles(&b, USER_IP, 777, 0, IA64_PMU_ISA_IA64, NULL, 0);
+	EXPECT_EQ(n, run_count(fd, &b));
+	close(fd);
+}
+
+/* An 8-bit event select, on each of the four counters of a group */
+TEST_F(ita2, loads_and_stores_on_every_counter)
+{
+	struct rec_buf b = { .len = 0 };
+	struct { uint64_t nr, v[4]; } g;
+	struct perf_event_attr attr;
+	int fd[4], i;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	for (i = 0; i < 3; i++)
+		rec_mem(&b, USER_IP, 0, 3, DATA + 8 * i, IA64_PMU_MEM_LOAD,
+			IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
+	rec_mem(&b, USER_IP, 1, 3, DATA, IA64_PMU_MEM_STORE, IA64_PMU_LVL_L1,
+		IA64_PMU_TLB_L1, 1);
+	counting_attr(&attr, CFG(ES_LOADS_RETIRED));
+	attr.exclude_kernel = 1;
+	attr.read_format = PERF_FORMAT_GROUP;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < 4; i++) {
+		fd[i] = open_user(CFG(i == 3 ? ES_STORES_RETIRED :
+				      ES_LOADS_RETIRED), fd[0]);
+		ASSERT_GE(fd[i], 0);
+	}
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(g), read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(4, g.nr);
+	EXPECT_EQ(3, g.v[0]);
+	EXPECT_EQ(3, g.v[1]);
+	EXPECT_EQ(3, g.v[2]);
+	EXPECT_EQ(1, g.v[3]);
+	for (i = 0; i < 4; i++)
+		close(fd[i]);
+}
+
+/*
+ * A threshold of 5: PMC6/7 take it too (3 bits on every counter), so
+ * four such events fit in one group, which the Itanium refuses
+ */
+TEST_F(ita2, threshold_on_all_counters)
+{
+	int lead, fd[3], i;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	lead = open_user(CFG(ES_IA64_INST_RETIRED) | THRES(5), -1);
+	ASSERT_GE(lead, 0);
+	for (i = 0; i < 3; i++) {
+		fd[i] = open_user(CFG(ES_IA64_INST_RETIRED) | THRES(5), lead);
+		EXPECT_GE(fd[i], 0) TH_LOG("member %d: %s", i, strerror(errno));
+	}
+	for (i = 0; i < 3; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	close(lead);
+	/* not below the maximum increment (6): refused */
+	EXPECT_EQ(EINVAL, open_errno(&(struct perf_event_attr){
+		.size = sizeof(struct perf_event_attr), .type = PERF_TYPE_RAW,
+		.config = CFG(ES_IA64_INST_RETIRED) | THRES(6),
+		.disabled = 1 }));
+}
+
+/* One sample per period, on a 47-bit counter */
+TEST_F(ita2, sampling_period_exact)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_header h;
+	uint8_t rec[256];
+	struct ring r;
+	int fd, n = 0;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	counting_attr(&attr, CFG(ES_CPU_CYCLES));
+	attr.exclude_kernel = 1;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	while (ring_next(&r, rec, sizeof(rec)) > 0) {
+		memcpy(&h, rec, sizeof(h));
+		n += h.type == PERF_RECORD_SAMPLE;
+	}
+	EXPECT_EQ(10, n);
+	ring_unmap(&r);
+	close(fd);
+}
+
+TEST_F(ita2, generic_events_count)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	counting_attr(&attr, 0);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	attr.exclude_kernel = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	rec_inst(&b, USER_IP, 100, 3, 2);
+	EXPECT_EQ(200, run_count(fd, &b));
+	close(fd);
+	b.len = 0;
+	rec_cycles(&b, USER_IP, 100, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(100, run_count(fd, &b));
+	close(fd);
+	/* no Itanium 2 event for bus cycles */
+	attr.config = PERF_COUNT_HW_BUS_CYCLES;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+/* What the driver does not drive on the Itanium 2 yet: EOPNOTSUPP */
+TEST_F(ita2, features_not_driven_refused)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	counting_attr(&attr, CFG(ES_CPU_CYCLES));
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, CFG(0xc8));	/* DATA_EAR_EVENTS */
+	attr.sample_period = 1000;
+	attr.config1 = IA64_PMU_CFG1_EAR_DATA;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.config1 = 0;
+	attr.precise_ip = 1;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, CFG(ES_LOADS_RETIRED));
+	attr.config2 = DATA | 0x7ff;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, CFG(ES_IA64_INST_RETIRED));
+	attr.config1 = 1ULL << 51;	/* opc_b */
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	/* no address filters: the PMU has none */
+	counting_attr(&attr, CFG(ES_IA64_INST_RETIRED));
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	EXPECT_NE(0, ioctl(fd, PERF_EVENT_IOC_SET_FILTER,
+			   "filter 0x1000/0x100"));
+	close(fd);
+	/* an event select no Itanium 2 event has */
+	counting_attr(&attr, CFG(0xff));
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+TEST_HARNESS_MAIN
