@@ -49,20 +49,6 @@ static int open_user(uint64_t cfg, int group)
 	return sys_perf_event_open(&attr, 0, -1, group, 0);
 }
 
-static uint64_t run_count(int fd, struct rec_buf *b)
-{
-	struct count c = { 0 };
-
-	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	if (sim_inject(b))
-		return ~0ULL;
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (read_count(fd, &c))
-		return ~0ULL;
-	return c.value;
-}
-
 FIXTURE(ita2) {
 	int dummy;
 };

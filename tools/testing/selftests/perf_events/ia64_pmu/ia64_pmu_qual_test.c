@@ -70,21 +70,6 @@ static int open_errno_qual(uint64_t config, uint64_t config1,
 	return 0;
 }
 
-/* Run @b with @fd enabled; the count */
-static uint64_t count_run(int fd, struct rec_buf *b)
-{
-	struct count c = { 0 };
-
-	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	if (sim_inject(b))
-		return ~0ULL;
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (read_count(fd, &c))
-		return ~0ULL;
-	return c.value;
-}
-
 static int set_filter(int fd, const char *f)
 {
 	return ioctl(fd, PERF_EVENT_IOC_SET_FILTER, f) ? errno : 0;
@@ -122,17 +107,17 @@ TEST_F(qual, opcode_per_syllable_type)
 	for (i = 0; i < 4; i++) {
 		fd = open_qual(CFG_TAG8, t[i].bit, 0, -1);
 		ASSERT_GE(fd, 0);
-		EXPECT_EQ(i + 1, count_run(fd, &b)) TH_LOG("type %u", i);
+		EXPECT_EQ(i + 1, run_count(fd, &b)) TH_LOG("type %u", i);
 		close(fd);
 	}
 	/* A-type: m and i; no type: every instruction */
 	fd = open_qual(CFG_TAG8, OPC_M | OPC_I, 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(3, count_run(fd, &b));
+	EXPECT_EQ(3, run_count(fd, &b));
 	close(fd);
 	fd = open_qual(CFG_TAG8, 0, 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(10, count_run(fd, &b));
+	EXPECT_EQ(10, run_count(fd, &b));
 	close(fd);
 }
 
@@ -154,19 +139,19 @@ TEST_F(qual, opcode_match_and_care)
 	fd = open_qual(CFG_TAG8 | OPC_MATCH(4 << 23),
 		       OPC_B | OPC_CARE(0xf << 23), 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(2, count_run(fd, &b));
+	EXPECT_EQ(2, run_count(fd, &b));
 	close(fd);
 	/* ... and qualifying predicate 5 (bits 5:0) */
 	fd = open_qual(CFG_TAG8 | OPC_MATCH((4 << 23) | 5),
 		       OPC_B | OPC_CARE((0xf << 23) | 0x3f), 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(1, count_run(fd, &b));
+	EXPECT_EQ(1, run_count(fd, &b));
 	close(fd);
 	/* PMC9's tag with its own pattern */
 	fd = open_qual(CFG_TAG9 | OPC_MATCH(2 << 23),
 		       OPC_CARE(0xf << 23), 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(1, count_run(fd, &b));
+	EXPECT_EQ(1, run_count(fd, &b));
 	close(fd);
 }
 
@@ -195,16 +180,16 @@ TEST_F(qual, data_range_counts_its_accesses)
 	rec_mem(&b, IP, 0, 3, DATA - 8, IA64_PMU_MEM_LOAD, 0, 0, 1);
 	fd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(2, count_run(fd, &b));
+	EXPECT_EQ(2, run_count(fd, &b));
 	close(fd);
 	fd = open_qual(CFG_DREFS, 0, 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(4, count_run(fd, &b));
+	EXPECT_EQ(4, run_count(fd, &b));
 	close(fd);
 	/* with an opcode pattern too: Tag(PMC8) and the range */
 	fd = open_qual(CFG_DREFS, OPC_I, DATA | 0x7ff, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(0, count_run(fd, &b));
+	EXPECT_EQ(0, run_count(fd, &b));
 	close(fd);
 }
 
@@ -277,10 +262,10 @@ TEST_F(qual, filter_absolute_range)
 	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
 	rec_op(&b, IP + 0x2f0, IA64_PMU_ITYPE_I, 0);
 	rec_op(&b, IP + 0x300, IA64_PMU_ITYPE_B, 0);
-	EXPECT_EQ(4, count_run(fd, &b));
+	EXPECT_EQ(4, run_count(fd, &b));
 	/* 0x300 bytes: two pairs, 0x1000/0x200 and 0x1200/0x100 */
 	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x300"));
-	EXPECT_EQ(2, count_run(fd, &b));
+	EXPECT_EQ(2, run_count(fd, &b));
 	close(fd);
 }
 
@@ -301,7 +286,7 @@ TEST_F(qual, filter_cover_limits)
 	rec_op(&b, IP + 0xfe0, IA64_PMU_ITYPE_M, 0);
 	rec_op(&b, IP + 0x2000, IA64_PMU_ITYPE_M, 0);
 	/* covered: at least the range, never far beyond it */
-	EXPECT_EQ(2, count_run(fd, &b));
+	EXPECT_EQ(2, run_count(fd, &b));
 	close(fd);
 	/* five filters: more than the pairs */
 	fd = open_qual(CFG_TAG8, 0, 0, -1);
@@ -407,7 +392,7 @@ TEST_F(qual, filter_follows_remapped_file)
 	rec_op(&b, at, IA64_PMU_ITYPE_M, 0);
 	rec_op(&b, at + 0xf0, IA64_PMU_ITYPE_M, 0);
 	rec_op(&b, at + 0x100, IA64_PMU_ITYPE_M, 0);
-	EXPECT_EQ(2, count_run(fd, &b));
+	EXPECT_EQ(2, run_count(fd, &b));
 
 	/* mapped again elsewhere, the old place unmapped */
 	q = mmap(NULL, 0x4000, PROT_READ | PROT_EXEC, MAP_PRIVATE, f, 0);
@@ -417,7 +402,7 @@ TEST_F(qual, filter_follows_remapped_file)
 	rec_op(&b, at, IA64_PMU_ITYPE_M, 0);
 	at = (uint64_t)(uintptr_t)q + 0x1000;
 	rec_op(&b, at + 0x80, IA64_PMU_ITYPE_M, 0);
-	EXPECT_EQ(1, count_run(fd, &b));
+	EXPECT_EQ(1, run_count(fd, &b));
 	munmap(q, 0x4000);
 	close(fd);
 	close(f);
@@ -531,18 +516,18 @@ TEST_F(qual, ranges_rewritten_after_debugger_load)
 	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x100"));
 	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
 	rec_op(&b, IP + 0x100, IA64_PMU_ITYPE_M, 0);
-	EXPECT_EQ(1, count_run(fd, &b));
+	EXPECT_EQ(1, run_count(fd, &b));
 	ASSERT_EQ(0, sim_set("debugger/load", "0"));
-	EXPECT_EQ(1, count_run(fd, &b));
+	EXPECT_EQ(1, run_count(fd, &b));
 	close(fd);
 
 	dfd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
 	ASSERT_GE(dfd, 0);
 	rec_mem(&m, IP, 0, 3, DATA, IA64_PMU_MEM_LOAD, 0, 0, 1);
 	rec_mem(&m, IP, 0, 3, DATA + 0x1000, IA64_PMU_MEM_LOAD, 0, 0, 1);
-	EXPECT_EQ(1, count_run(dfd, &m));
+	EXPECT_EQ(1, run_count(dfd, &m));
 	ASSERT_EQ(0, sim_set("debugger/load", "0"));
-	EXPECT_EQ(1, count_run(dfd, &m));
+	EXPECT_EQ(1, run_count(dfd, &m));
 	close(dfd);
 }
 

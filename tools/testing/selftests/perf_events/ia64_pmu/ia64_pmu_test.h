@@ -283,6 +283,24 @@ static inline int sim_inject(struct rec_buf *b)
 	return sim_write("inject", b->data, b->len);
 }
 
+/*
+ * Reset and enable the counting event @fd (read_format TOTAL_TIME_ENABLED
+ * and RUNNING), inject @b, disable it: its count, ~0 on error
+ */
+static inline uint64_t run_count(int fd, struct rec_buf *b)
+{
+	struct count c = { 0 };
+
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	if (sim_inject(b))
+		return ~0ULL;
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read_count(fd, &c))
+		return ~0ULL;
+	return c.value;
+}
+
 static inline int sim_set(const char *file, const char *val)
 {
 	return sim_write(file, val, strlen(val));
