@@ -57,6 +57,13 @@ struct ia64_pmu_event {
 	u8 qual;		/* IA64_Q_* */
 };
 
+/* An event of a cache event group ([PFM-I2]): its index, group and set */
+struct ia64_pmu_event_group {
+	u16 event;		/* in the model's events[] */
+	u8 grp;			/* IA64_GRP_* */
+	u8 set;
+};
+
 /* A register and the value the driver gives it at CPU bring-up */
 struct ia64_pmu_reg_init {
 	u8 pmc;
@@ -93,6 +100,10 @@ struct ia64_pmu_model {
 	unsigned int nr_reset_pmcs;
 	const struct ia64_pmu_event *events;
 	unsigned int nr_events;
+	/* cache event groups and sets, ia64_pmu_groups.c */
+	const struct ia64_pmu_event_group *groups;
+	unsigned int nr_groups;
+	u8 exclusive_es[3];		/* of these, one code counts at once */
 	const char *mem_loads;		/* the D-EAR's capture event */
 	/* generic events: names of the table's events, NULL if none fits */
 	const char *hw_events[PERF_COUNT_HW_MAX];
@@ -213,6 +224,13 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			    u64 val);
+
+/* ia64_pmu_groups.c */
+void ia64_pmu_groups_init(struct perf_event *event,
+			  const struct ia64_pmu_event *ev, u64 config);
+bool ia64_pmu_groups_agree(struct perf_event **events, int n);
+bool ia64_pmu_groups_placed(struct perf_event **events, int n,
+			    const int *assign);
 
 /* ia64_pmu_qual.c */
 int ia64_pmu_qual_init(struct perf_event *event,

@@ -162,7 +162,7 @@ static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 	int cur;
 
 	if (i == n)
-		return true;
+		return ia64_pmu_groups_placed(events, n, assign);
 	free_ctrs = ia64_pmu_event_counters(events[i]) & ~used;
 	cur = events[i]->hw.idx;
 	if (cur >= 0 && free_ctrs & IA64_CTR(cur)) {
@@ -212,6 +212,8 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 	if (n == IA64_PMU_MAX_COUNTERS)
 		return -EINVAL;
 	events[n++] = event;
+	if (!ia64_pmu_groups_agree(events, n))
+		return -EBUSY;
 	if (!ia64_pmu_assign(events, n, assign))
 		return -EINVAL;
 	return ia64_pmu_btb_validate_group(events, n) ?:
@@ -285,6 +287,7 @@ static int ia64_pmu_event_init(struct perf_event *event)
 		local64_set(&hwc->period_left, hwc->sample_period);
 	}
 
+	ia64_pmu_groups_init(event, ev, config);
 	ret = ia64_pmu_qual_init(event, ev, config);
 	if (ret)
 		return ret;
@@ -599,6 +602,8 @@ static int ia64_pmu_add(struct perf_event *event, int flags)
 	if (n == IA64_PMU_MAX_COUNTERS)
 		return -EAGAIN;
 	cpuc->event_list[n] = event;
+	if (!ia64_pmu_groups_agree(cpuc->event_list, n + 1))
+		return -EAGAIN;
 	if (!(cpuc->txn_flags & PERF_PMU_TXN_ADD) &&
 	    !ia64_pmu_assign(cpuc->event_list, n + 1, assign))
 		return -EAGAIN;

@@ -9,7 +9,7 @@
  * (PMC12, PMD8-16 with ds/brt) and its range registers (PMC13-15) unlike
  * the Itanium, and the driver does not drive them yet; events asking for
  * them get EOPNOTSUPP (features = 0). The cache event groups and sets of
- * [PFM-I2] are not enforced yet either.
+ * [PFM-I2] are enforced by ia64_pmu_groups.c.
  */
 
 #include <linux/bits.h>
@@ -44,6 +44,21 @@ static const struct ia64_pmu_event itanium2_events[] = {
 #undef IA64_EV
 };
 
+/* The index of each event in itanium2_events[] */
+enum {
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	ITA2_##id,
+#include "ia64_pmu_itanium2_events.h"
+#undef IA64_EV
+};
+
+/* The L1D and L2 cache event groups and sets, ia64_pmu_groups.c */
+static const struct ia64_pmu_event_group itanium2_groups[] = {
+#define IA64_EV2_GRP(id, grp, set)	{ ITA2_##id, grp, set },
+#include "ia64_pmu_itanium2_events.h"
+#undef IA64_EV2_GRP
+};
+
 const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.name		= "itanium2",
 	.family		= IA64_PMU_FAMILY_ITANIUM2,
@@ -63,6 +78,10 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.nr_reset_pmcs	= ARRAY_SIZE(itanium2_reset_pmcs),
 	.events		= itanium2_events,
 	.nr_events	= ARRAY_SIZE(itanium2_events),
+	.groups		= itanium2_groups,
+	.nr_groups	= ARRAY_SIZE(itanium2_groups),
+	/* L2_OZQ_CANCELS0, L2_OZQ_CANCELS1, L2_OZQ_CANCELS2 */
+	.exclusive_es	= { 0xa0, 0xac, 0xa8 },
 	/* the D-EAR is not driven on the Itanium 2 yet: no mem-loads */
 	.mem_loads	= NULL,
 

@@ -7,6 +7,7 @@
  * CPU models.
  */
 
+#include <errno.h>
 #include <sys/mman.h>
 
 #include "kselftest_harness.h"
@@ -16,7 +17,7 @@
 #define DATA		0x6000000000008000ULL
 
 #define ES_LOADS_RETIRED	0xcd	/* 8-bit event select */
-#define ES_STORES_RETIRED	0xd1
+#define ES_MISALIGNED_LOADS	0xce	/* MISALIGNED_LOADS_RETIRED */
 #define CFG(es)		IA64_PMU_CONFIG(es, 0)
 #define THRES(t)	((uint64_t)(t) << IA64_PMU_CFG_THRES_SHIFT)
 
@@ -109,8 +110,11 @@ TEST_F(ita2, cycles_exact_beyond_32_bits)
 	close(fd);
 }
 
-/* An 8-bit event select, on each of the four counters of a group */
-TEST_F(ita2, loads_and_stores_on_every_counter)
+/*
+ * An 8-bit event select, on each of the four counters of a group (one
+ * L1D set: LOADS_RETIRED and MISALIGNED_LOADS_RETIRED are both of set 3)
+ */
+TEST_F(ita2, loads_on_every_counter)
 {
 	struct rec_buf b = { .len = 0 };
 	struct { uint64_t nr, v[4]; } g;
@@ -120,9 +124,10 @@ TEST_F(ita2, loads_and_stores_on_every_counter)
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
+	/* three loads, the last one misaligned, and a store */
 	for (i = 0; i < 3; i++)
-		rec_mem(&b, USER_IP, 0, 3, DATA + 8 * i, IA64_PMU_MEM_LOAD,
-			IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
+		rec_mem(&b, USER_IP, 0, 3, DATA + 8 * i + (i == 2 ? 4 : 0),
+			IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
 	rec_mem(&b, USER_IP, 1, 3, DATA, IA64_PMU_MEM_STORE, IA64_PMU_LVL_L1,
 		IA64_PMU_TLB_L1, 1);
 	counting_attr(&attr, CFG(ES_LOADS_RETIRED));
@@ -131,7 +136,7 @@ TEST_F(ita2, loads_and_stores_on_every_counter)
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
 	for (i = 1; i < 4; i++) {
-		fd[i] = open_user(CFG(i == 3 ? ES_STORES_RETIRED :
+		fd[i] = open_user(CFG(i == 3 ? ES_MISALIGNED_LOADS :
 				      ES_LOADS_RETIRED), fd[0]);
 		ASSERT_GE(fd[i], 0);
 	}
@@ -277,6 +282,120 @@ TEST_F(ita2, features_not_driven_refused)
 	/* an event select no Itanium 2 event has */
 	counting_attr(&attr, CFG(0xff));
 	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+/* PMC @n of CPU0's model */
+static uint64_t model_pmc(int n)
+{
+	char key[32], want[16];
+	unsigned long long v = ~0ULL;
+	FILE *f = fopen(SIM_DIR "/cpu0/regs", "r");
+
+	snprintf(want, sizeof(want), "pmc%d", n);
+	while (f && fscanf(f, "%31s", key) == 1)
+		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* Open sysfs event @name (exclude_kernel) in group @group; -errno */
+static int open_named(const char *name, int group)
+{
+	uint64_t cfg = sysfs_event_config(name);
+	int fd;
+
+	if (!cfg)
+		return -ENOENT;
+	fd = open_user(cfg, group);
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * [PFM-I2] cache event groups: the events of a group counting together
+ * come from one set, and one of them is on the group's counter (PMC5 for
+ * the L1D group); a group that breaks it: EBUSY; separate events:
+ * multiplexed
+ */
+TEST_F(ita2, l1d_sets)
+{
+	struct rec_buf b = { .len = 0 };
+	struct { uint64_t nr, v[2]; } g;
+	struct perf_event_attr attr;
+	int lead, fd, i;
+	uint64_t es5;
+
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	lead = open_named("L1D_READS_SET0", -1);
+	ASSERT_GE(lead, 0);
+	EXPECT_EQ(-EBUSY, open_named("L1D_READS_SET1", lead));
+	close(lead);
+
+	/* set 1: reads and read misses, one of them on PMC5 */
+	counting_attr(&attr, sysfs_event_config("L1D_READS_SET1"));
+	attr.exclude_kernel = 1;
+	attr.read_format = PERF_FORMAT_GROUP;
+	lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(lead, 0);
+	fd = open_named("L1D_READ_MISSES_ALL", lead);
+	ASSERT_GE(fd, 0);
+	for (i = 0; i < 5; i++)
+		rec_mem(&b, USER_IP, 0, 3, DATA + 64 * i, IA64_PMU_MEM_LOAD,
+			i < 3 ? IA64_PMU_LVL_L1 : IA64_PMU_LVL_L2,
+			IA64_PMU_TLB_L1, 5);
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	es5 = (model_pmc(5) >> 8) & 0xff;
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, 0);
+	EXPECT_TRUE(es5 == 0xc4 || es5 == 0xc7) TH_LOG("PMC5 es %#llx",
+						     (unsigned long long)es5);
+	ASSERT_EQ(sizeof(g), read(lead, &g, sizeof(g)));
+	EXPECT_EQ(5, g.v[0]);
+	EXPECT_EQ(2, g.v[1]);
+	close(fd);
+	close(lead);
+
+	/* two sets as separate events: they take turns */
+	lead = open_named("L1D_READS_SET0", -1);
+	fd = open_named("L1D_READS_SET1", -1);
+	ASSERT_GE(lead, 0);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(1, multiplexed(lead, fd));
+	close(fd);
+	close(lead);
+}
+
+/*
+ * L2 group: the events of set 0 share the umask of the one on PMC4, and
+ * of the OZQ cancel events one code counts at a time
+ */
+TEST_F(ita2, l2_umask_and_cancels)
+{
+	int lead, fd;
+
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	lead = open_named("L2_OZQ_CANCELS0_ANY", -1);
+	ASSERT_GE(lead, 0);
+	/* set 0, another umask */
+	EXPECT_EQ(-EBUSY, open_named("L2_OZQ_CANCELS0_LATE_ACQUIRE", lead));
+	/* set 0, same umask, another cancel code */
+	EXPECT_EQ(-EBUSY, open_named("L2_OZQ_CANCELS1_REL", lead));
+	/* a group event with no cache group: fine */
+	fd = open_named("CPU_CYCLES", lead);
+	EXPECT_GE(fd, 0);
+	if (fd >= 0)
+		close(fd);
+	close(lead);
+	lead = open_named("L2_OZQ_CANCELS0_ANY", -1);
+	fd = open_named("L2_OZQ_CANCELS1_REL", -1);
+	ASSERT_GE(lead, 0);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(1, multiplexed(lead, fd));
+	close(fd);
+	close(lead);
 }
 
 TEST_HARNESS_MAIN
