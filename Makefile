@@ -92,10 +92,14 @@ vm-check-kasan:
 	IA64_PMU_KERNEL_VARIANT=kasan VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
 		$(TOOLS)/run-vm.sh "$(KASAN_CHECK_CMD)"
 
-# The tests written for the Itanium 2, on the model as an Itanium 2
-ITANIUM2_TESTS := ia64_pmu_itanium2_test perf_itanium2_e2e.sh
+# On the model as an Itanium 2: its own tests and those of the suite that
+# hold for both CPU models so far
+ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_hotplug_test \
+	ia64_pmu_itanium2_test ia64_pmu_sample_test ia64_pmu_sim_test \
+	perf_all_pmu_e2e.sh perf_itanium2_e2e.sh perf_record_e2e.sh \
+	perf_stat_e2e.sh zz_module_reload_e2e.sh
 vm-check-itanium2: initramfs
-	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-600} $(TOOLS)/run-vm.sh \
+	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(ITANIUM2_TESTS)' /tests/run-all.sh"
 
 # The fuzzer in the VM; the guest gets SECONDS plus time to boot and end

@@ -14,7 +14,24 @@
 #define IP_A		0x4000000000001000ULL
 #define IP_B		0x4000000000002040ULL
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
-#define CFG_ALAT	IA64_PMU_CONFIG(0x38, 0x3)
+/*
+ * An ALAT event that counts what a cycles record says, up to 2 a cycle:
+ * ALAT_REPLACEMENT.ALL on the Itanium, ALAT_CAPACITY_MISS_ALL on the
+ * Itanium 2 (sysfs events/)
+ */
+static uint64_t alat_config(void)
+{
+	uint64_t cfg = sysfs_event_config("ALAT_REPLACEMENT.ALL");
+
+	return cfg ? cfg : sysfs_event_config("ALAT_CAPACITY_MISS_ALL");
+}
+
+#define CFG_ALAT	alat_config()
+#define ALAT_EV(n)	{						\
+	.code = (CFG_ALAT & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT, \
+	.umask = (CFG_ALAT & IA64_PMU_CFG_UMASK_MASK) >>		\
+		 IA64_PMU_CFG_UMASK_SHIFT,				\
+	.inc = (n) }
 
 /* PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD */
 struct sample {
@@ -122,7 +139,7 @@ TEST_F(smp, exact_samples_at_injected_ips)
 /* Two counters wrap in the same cycle: one interrupt, two samples */
 TEST_F(smp, two_counters_overflow_together)
 {
-	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 2 };
+	struct ia64_pmu_rec_event ev = ALAT_EV(2);
 	uint64_t ips[8];
 	struct ring ra, rb;
 	int a, b;
@@ -147,7 +164,7 @@ TEST_F(smp, two_counters_overflow_together)
 /* A leader samples the counts of its siblings (PERF_SAMPLE_READ) */
 TEST_F(smp, group_leader_samples_sibling_counts)
 {
-	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 1 };
+	struct ia64_pmu_rec_event ev = ALAT_EV(1);
 	struct perf_event_attr attr;
 	union {
 		struct perf_event_header h;
@@ -525,7 +542,7 @@ TEST_F(smp, pending_sample_honours_exclude_user)
  */
 TEST_F(smp, pending_sample_reads_programmed_group)
 {
-	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 1 };
+	struct ia64_pmu_rec_event ev = ALAT_EV(1);
 	struct perf_event_attr attr;
 	struct spinner sp;
 	union {
