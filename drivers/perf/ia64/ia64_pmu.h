@@ -240,6 +240,7 @@ int ia64_pmu_qual_filters_validate(struct list_head *filters);
 int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 					 struct list_head *filters);
 void ia64_pmu_qual_filters_sync(struct perf_event *event);
+bool ia64_pmu_qual_sync(struct perf_event *event);
 int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
 void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc);
 u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11);

@@ -445,12 +445,8 @@ static void ia64_pmu_start(struct perf_event *event, int flags)
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
 	/* new address filters: the ranges the CPU's events restrict by */
-	if (hwc->addr_filters &&
-	    event->addr_filters_gen != hwc->addr_filters_gen) {
-		perf_event_addr_filters_sync(event);
-		if (cpuc->enabled)
-			ia64_pmu_qual_program(cpuc);
-	}
+	if (ia64_pmu_qual_sync(event) && cpuc->enabled)
+		ia64_pmu_qual_program(cpuc);
 	pending = ia64_pmu_ovfl_pending(event);
 	if (flags & PERF_EF_RELOAD) {
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));

@@ -372,6 +372,20 @@ void ia64_pmu_qual_filters_sync(struct perf_event *event)
 			 event->id, i, q->ibr[i].base, q->ibr[i].mask, extra);
 }
 
+/*
+ * Bring @event's IBR cover up to date with its filters if they changed
+ * (the core bumps addr_filters_gen): true if it did. Checked without the
+ * filters' lock first: add() and start() run at every context switch.
+ */
+bool ia64_pmu_qual_sync(struct perf_event *event)
+{
+	if (!event->hw.addr_filters ||
+	    event->addr_filters_gen == event->hw.addr_filters_gen)
+		return false;
+	perf_event_addr_filters_sync(event);
+	return true;
+}
+
 /* add(): @event must agree with the CPU's events: -EAGAIN */
 int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
@@ -380,7 +394,7 @@ int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 	if (!q)
 		return 0;
-	perf_event_addr_filters_sync(event);
+	ia64_pmu_qual_sync(event);
 	for (i = 0; i < cpuc->n_events; i++)
 		if (!ia64_pmu_qual_agree(q, ia64_pmu_qual_of(cpuc->event_list[i])))
 			return -EAGAIN;

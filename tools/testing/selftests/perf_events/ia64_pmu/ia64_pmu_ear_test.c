@@ -48,14 +48,11 @@ static void ear_attr(struct perf_event_attr *attr, uint64_t config1,
 	attr->precise_ip = 2;
 }
 
-/* An enabled D-EAR event on this task, its ring mapped; or -1 */
-static int open_ear(uint64_t config1, uint64_t period, struct ring *r)
+/* @attr opened on this task, its ring mapped, enabled; or -1 */
+static int open_mapped(struct perf_event_attr *attr, struct ring *r)
 {
-	struct perf_event_attr attr;
-	int fd;
+	int fd = sys_perf_event_open(attr, 0, -1, -1, 0);
 
-	ear_attr(&attr, config1, period);
-	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	if (fd < 0)
 		return -1;
 	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
@@ -63,6 +60,15 @@ static int open_ear(uint64_t config1, uint64_t period, struct ring *r)
 		return -1;
 	}
 	return fd;
+}
+
+/* An enabled D-EAR event on this task, its ring mapped; or -1 */
+static int open_ear(uint64_t config1, uint64_t period, struct ring *r)
+{
+	struct perf_event_attr attr;
+
+	ear_attr(&attr, config1, period);
+	return open_mapped(&attr, r);
 }
 
 static int next_sample(struct ring *r, struct mem_sample *s)
@@ -297,18 +303,10 @@ TEST_F(ear, no_stale_capture)
 static int open_cycles_ear(struct ring *r)
 {
 	struct perf_event_attr attr;
-	int fd;
 
 	ear_attr(&attr, cfg1(0, 0, 0), 1000);
 	attr.config = IA64_PMU_CONFIG(ES_CPU_CYCLES, 0);
-	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
-	if (fd < 0)
-		return -1;
-	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return open_mapped(&attr, r);
 }
 
 static int cycles(uint64_t n)
