@@ -2395,8 +2395,9 @@ static void check_sentinel(int cpu, bool quiet, bool recovering)
 		       NAME, sched_getcpu(),
 		       (unsigned long long)(r1.running - r0.running),
 		       (unsigned long long)(r1.enabled - r0.enabled));
-		print_oplog();
+		/* the registers first: printing the log takes long */
 		dump_regs(cpu);
+		print_oplog();
 		read_check(sentinel[cpu], false, &r0);
 		ret = inject(buf, len);
 		read_check(sentinel[cpu], false, &r1);
