@@ -16,56 +16,18 @@
  * selects no case; the model, like the hardware, takes it and counts
  * nothing.
  */
-#include <stdio.h>
-#include <string.h>
+#include "crosscheck.h"
 
-#include "pmu_model_events.h"
-
-#include "ia64_pmu_table.h"
-
-struct drv_event {
-	const char *name;
-	unsigned int es, umask, umask_mask, sel, ctr, max_inc, qual;
-};
-
-static const struct drv_event drv[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	{ name, es, umask, umask_mask, sel, ctr, max_inc, qual },
+static const struct event drv[] = {
+#define IA64_EV	TABLE_EVENT
 #include "ia64_pmu_merced_events.h"
 #undef IA64_EV
 };
 
-static int passed, failed;
-
-static void check(int ok, const char *name, const char *what)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: %s: %s differs\n", name, what);
-}
-
-static unsigned int model_qual(unsigned int q)
-{
-	return (q & IA64_MODEL_Q_IAR ? IA64_Q_IAR : 0) |
-	       (q & IA64_MODEL_Q_OPC ? IA64_Q_OPC : 0) |
-	       (q & IA64_MODEL_Q_DAR ? IA64_Q_DAR : 0) |
-	       (q & IA64_MODEL_Q_DAR_LDC ? IA64_Q_DAR_PARTIAL : 0);
-}
-
 /* The table line the driver's lookup finds for (es, umask), or NULL */
-static const struct drv_event *drv_lookup(unsigned int es, unsigned int umask)
+static const struct event *drv_lookup(unsigned int es, unsigned int umask)
 {
-	unsigned int i;
-
-	for (i = 0; i < sizeof(drv) / sizeof(drv[0]); i++)
-		if (drv[i].es == es &&
-		    ia64_pmu_umask_ok(drv[i].sel, drv[i].umask,
-				      drv[i].umask_mask, umask))
-			return &drv[i];
-	return NULL;
+	return table_lookup(drv, ARRAY_SIZE(drv), es, umask);
 }
 
 /* A bit-set selection of the model with no bit set: it never counts */
@@ -85,7 +47,7 @@ static void check_selections(void)
 
 	for (es = 0; es < 128; es++) {
 		for (umask = 0; umask < 16; umask++) {
-			const struct drv_event *d = drv_lookup(es, umask);
+			const struct event *d = drv_lookup(es, umask);
 			const struct ia64_model_event *m =
 				ia64_model_event_find(es, umask);
 			int ok;
@@ -116,14 +78,14 @@ static void check_selections(void)
 	printf("selections: %u (es, umask) accepted by both, %u refused by the driver only (empty bit set), %u mismatches\n",
 	       accepted, nothing, mismatches);
 	/* BRANCH_TAKEN_SLOT, L2_FLUSH_DETAILS, PIPELINE_FLUSH */
-	check(nothing == 3, "matrix", "number of empty bit-set selections");
+	same(nothing == 3, "matrix", "number of empty bit-set selections");
 }
 
 int main(void)
 {
-	unsigned int i, j, n = sizeof(drv) / sizeof(drv[0]);
+	unsigned int i, j, n = ARRAY_SIZE(drv);
 
-	check(n == ia64_model_itanium_nr_events, "table", "event count");
+	same(n == ia64_model_itanium_nr_events, "table", "event count");
 	for (i = 0; i < n; i++) {
 		const struct ia64_model_event *m = NULL;
 
@@ -131,19 +93,19 @@ int main(void)
 			if (!strcmp(ia64_model_itanium_events[j].name,
 				    drv[i].name))
 				m = &ia64_model_itanium_events[j];
-		check(m != NULL, drv[i].name, "presence in the model");
+		same(m != NULL, drv[i].name, "presence in the model");
 		if (!m)
 			continue;
-		check(m->code == drv[i].es, drv[i].name, "event code");
-		check(m->pmds >> 4 == drv[i].ctr, drv[i].name, "counter set");
-		check(m->max_inc == drv[i].max_inc, drv[i].name,
+		same(m->code == drv[i].es, drv[i].name, "event code");
+		same(m->pmds >> 4 == drv[i].ctr, drv[i].name, "counter set");
+		same(m->max_inc == drv[i].max_inc, drv[i].name,
 		      "max. increment");
-		check(model_qual(m->qual) == drv[i].qual, drv[i].name,
+		same(model_qual(m->qual) == drv[i].qual, drv[i].name,
 		      "qualification");
-		check(ia64_model_event_umask_ok(m, drv[i].umask), drv[i].name,
+		same(ia64_model_event_umask_ok(m, drv[i].umask), drv[i].name,
 		      "umask (driver's value undefined in the model)");
 	}
 	check_selections();
-	printf("crosscheck: %d passed, %d failed\n", passed, failed);
+	printf("crosscheck: %u passed, %u failed\n", passed, failed);
 	return failed != 0;
 }

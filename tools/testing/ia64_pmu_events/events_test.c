@@ -8,39 +8,16 @@
  * Last line of output: "events-unit: <passed> passed, <failed> failed";
  * the exit status is non-zero if any check failed.
  */
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* The table's constants, shared with the driver */
-#include "ia64_pmu_table.h"
+#include "table_test.h"
 
 #define NR_EVENTS_EXPECTED	163	/* 161 §7.8 entries, 2 split in two */
 
-struct event {
-	const char *id;
-	const char *name;
-	const char *es_str;	/* as stringified into sysfs "event=" */
-	const char *umask_str;	/* as stringified into sysfs "umask=" */
-	unsigned int es;
-	unsigned int umask;
-	unsigned int umask_mask;
-	unsigned int sel;
-	unsigned int ctr;
-	unsigned int max_inc;
-	unsigned int qual;
-};
-
 static const struct event events[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	{ #id, name, #es, #umask, es, umask, umask_mask, sel, ctr, max_inc, \
-	  qual },
+#define IA64_EV	TABLE_EVENT
 #include "ia64_pmu_merced_events.h"
 #undef IA64_EV
 };
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NR_EVENTS	ARRAY_SIZE(events)
 
 /* A duplicate identifier fails to compile here. */
@@ -52,46 +29,9 @@ enum event_id {
 	EV_NR
 };
 
-static unsigned int passed, failed;
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
 static const struct event *find(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; i < NR_EVENTS; i++)
-		if (!strcmp(events[i].name, name))
-			return &events[i];
-	return NULL;
-}
-
-static int parse_hex(const char *s, unsigned int *val)
-{
-	char *end;
-	unsigned long v;
-
-	if (strncmp(s, "0x", 2))
-		return 0;
-	v = strtoul(s + 2, &end, 16);
-	if (*end || end == s + 2)
-		return 0;
-	*val = v;
-	return 1;
+	return table_find(events, NR_EVENTS, name);
 }
 
 static void check_entry(const struct event *e)
@@ -188,14 +128,7 @@ static void check_pairs(void)
 /* The event of a raw (es, umask), as the driver's lookup finds it */
 static const struct event *lookup(unsigned int es, unsigned int umask)
 {
-	unsigned int i;
-
-	for (i = 0; i < NR_EVENTS; i++)
-		if (events[i].es == es &&
-		    ia64_pmu_umask_ok(events[i].sel, events[i].umask,
-				      events[i].umask_mask, umask))
-			return &events[i];
-	return NULL;
+	return table_lookup(events, NR_EVENTS, es, umask);
 }
 
 /*

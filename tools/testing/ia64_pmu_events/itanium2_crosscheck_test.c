@@ -20,29 +20,15 @@
  * one to PMC4 as well (tools/ia64-pmu/gen-itanium2-events.py,
  * CTR_FIXUP). The driver's set must then be a subset of the model's.
  */
-#include <stdio.h>
-#include <string.h>
+#include "crosscheck.h"
 
-#include "pmu_model_events.h"
-
-#include "ia64_pmu_table.h"
-
-struct drv_event {
-	const char *name;
-	unsigned int es, umask, umask_mask, sel, ctr, max_inc, qual;
-};
-
-static const struct drv_event drv[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	{ name, es, umask, umask_mask, sel, ctr, max_inc, qual },
+static const struct event drv[] = {
+#define IA64_EV	TABLE_EVENT
 #include "ia64_pmu_itanium2_events.h"
 #undef IA64_EV
 };
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NR_DRV		ARRAY_SIZE(drv)
-
-static int passed, failed;
 
 /* Counters of @name as the driver has them, given the model's @pmds */
 static unsigned int model_ctr(const char *name, unsigned int pmds)
@@ -52,34 +38,9 @@ static unsigned int model_ctr(const char *name, unsigned int pmds)
 	return pmds >> 4;
 }
 
-static void check(int ok, const char *name, const char *what)
+static const struct event *drv_lookup(unsigned int es, unsigned int umask)
 {
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: %s: %s differs\n", name, what);
-}
-
-static unsigned int model_qual(unsigned int q)
-{
-	return (q & IA64_MODEL_Q_IAR ? IA64_Q_IAR : 0) |
-	       (q & IA64_MODEL_Q_OPC ? IA64_Q_OPC : 0) |
-	       (q & IA64_MODEL_Q_DAR ? IA64_Q_DAR : 0) |
-	       (q & IA64_MODEL_Q_DAR_LDC ? IA64_Q_DAR_PARTIAL : 0);
-}
-
-static const struct drv_event *drv_lookup(unsigned int es, unsigned int umask)
-{
-	unsigned int i;
-
-	for (i = 0; i < NR_DRV; i++)
-		if (drv[i].es == es &&
-		    ia64_pmu_umask_ok(drv[i].sel, drv[i].umask,
-				      drv[i].umask_mask, umask))
-			return &drv[i];
-	return NULL;
+	return table_lookup(drv, ARRAY_SIZE(drv), es, umask);
 }
 
 static const struct ia64_model_event *model_lookup(unsigned int es,
@@ -96,7 +57,7 @@ static void check_selections(void)
 
 	for (es = 0; es < 256; es++) {
 		for (umask = 0; umask < 16; umask++) {
-			const struct drv_event *d = drv_lookup(es, umask);
+			const struct event *d = drv_lookup(es, umask);
 			const struct ia64_model_event *m =
 				model_lookup(es, umask);
 			int ok;
@@ -128,27 +89,27 @@ int main(void)
 {
 	unsigned int i;
 
-	check(ia64_model_itanium2_nr_events == NR_DRV, "table", "event count");
+	same(ia64_model_itanium2_nr_events == NR_DRV, "table", "event count");
 	for (i = 0; i < NR_DRV; i++) {
 		const struct ia64_model_event *m;
 
 		m = ia64_model_event_lookup_name(ia64_model_itanium2_events,
 						 ia64_model_itanium2_nr_events,
 						 drv[i].name);
-		check(m != NULL, drv[i].name, "presence in the model");
+		same(m != NULL, drv[i].name, "presence in the model");
 		if (!m)
 			continue;
-		check(m->code == drv[i].es, drv[i].name, "event code");
-		check(model_ctr(m->name, m->pmds) == drv[i].ctr, drv[i].name,
+		same(m->code == drv[i].es, drv[i].name, "event code");
+		same(model_ctr(m->name, m->pmds) == drv[i].ctr, drv[i].name,
 		      "counter set");
-		check(m->max_inc == drv[i].max_inc, drv[i].name,
+		same(m->max_inc == drv[i].max_inc, drv[i].name,
 		      "max. increment");
-		check(model_qual(m->qual) == drv[i].qual, drv[i].name,
+		same(model_qual(m->qual) == drv[i].qual, drv[i].name,
 		      "qualification");
-		check(ia64_model_event_umask_ok(m, drv[i].umask) &&
+		same(ia64_model_event_umask_ok(m, drv[i].umask) &&
 		      m->umask_val == drv[i].umask, drv[i].name, "umask");
 	}
 	check_selections();
-	printf("itanium2-crosscheck: %d passed, %d failed\n", passed, failed);
+	printf("itanium2-crosscheck: %u passed, %u failed\n", passed, failed);
 	return failed != 0;
 }

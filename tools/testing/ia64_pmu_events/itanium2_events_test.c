@@ -9,13 +9,7 @@
  * Last line of output: "itanium2-events: <passed> passed, <failed> failed";
  * the exit status is non-zero if any check failed.
  */
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* The table's constants, shared with the driver */
-#include "ia64_pmu_table.h"
+#include "table_test.h"
 
 #define NR_EVENTS_EXPECTED	461	/* counting events */
 #define NR_GROUPED_EXPECTED	120	/* of which in a cache group */
@@ -23,30 +17,13 @@
 /* libpfm's table: the counting events and the EAR presets */
 #define NR_LIBPFM_ENTRIES	497
 
-struct event {
-	const char *id;
-	const char *name;
-	const char *es_str;	/* as stringified into sysfs "event=" */
-	const char *umask_str;	/* as stringified into sysfs "umask=" */
-	unsigned int es;
-	unsigned int umask;
-	unsigned int umask_mask;
-	unsigned int sel;
-	unsigned int ctr;
-	unsigned int max_inc;
-	unsigned int qual;
-};
-
 /* Only IA64_EV() defined: the header must give the events alone. */
 static const struct event events[] = {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	{ #id, name, #es, #umask, es, umask, umask_mask, sel, ctr, max_inc, \
-	  qual },
+#define IA64_EV	TABLE_EVENT
 #include "ia64_pmu_itanium2_events.h"
 #undef IA64_EV
 };
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NR_EVENTS	ARRAY_SIZE(events)
 
 /* A duplicate identifier fails to compile here. */
@@ -105,32 +82,9 @@ enum ear_id {
 	EARCHK_NR
 };
 
-static unsigned int passed, failed;
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
 static const struct event *find(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; i < NR_EVENTS; i++)
-		if (!strcmp(events[i].name, name))
-			return &events[i];
-	return NULL;
+	return table_find(events, NR_EVENTS, name);
 }
 
 static const struct group *find_group(const struct event *e)
@@ -151,20 +105,6 @@ static const struct ear *find_ear(const char *name)
 		if (!strcmp(ears[i].name, name))
 			return &ears[i];
 	return NULL;
-}
-
-static int parse_hex(const char *s, unsigned int *val)
-{
-	char *end;
-	unsigned long v;
-
-	if (strncmp(s, "0x", 2))
-		return 0;
-	v = strtoul(s + 2, &end, 16);
-	if (*end || end == s + 2)
-		return 0;
-	*val = v;
-	return 1;
 }
 
 static int valid_name(const char *name)
@@ -277,17 +217,10 @@ static void check_pairs(void)
 	      nshared);
 }
 
-/* The event of a raw (es, umask), as the driver's lookup would find it */
+/* The event of a raw (es, umask), as the driver's lookup finds it */
 static const struct event *lookup(unsigned int es, unsigned int umask)
 {
-	unsigned int i;
-
-	for (i = 0; i < NR_EVENTS; i++)
-		if (events[i].es == es &&
-		    ia64_pmu_umask_ok(events[i].sel, events[i].umask,
-				      events[i].umask_mask, umask))
-			return &events[i];
-	return NULL;
+	return table_lookup(events, NR_EVENTS, es, umask);
 }
 
 static void check_selections(void)
