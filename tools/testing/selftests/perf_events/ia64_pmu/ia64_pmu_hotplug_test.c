@@ -124,4 +124,74 @@ TEST(cpu_wide_event_installed_while_cpu_comes_online)
 	close(fd);
 }
 
+/*
+ * A CPU going offline takes its events out of their context and breaks
+ * their groups up (perf_event_exit_cpu_context()); the events stay open,
+ * off for good. Such a former leader takes no new member: the member
+ * would be linked to a leader that no longer knows its group, and would
+ * keep pointing at it once the leader is closed (a use-after-free that
+ * KASAN reported at the member's close or at the next offline). Both a
+ * leader of this PMU and a software leader (which the core would move
+ * into this PMU's context) are refused; a leader opened after the CPU
+ * came back takes members as usual.
+ */
+TEST(former_leader_of_an_offlined_cpu_takes_no_member)
+{
+	struct perf_event_attr attr, sw;
+	int hw_lead, sw_lead, fd, lead;
+
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, pin_cpu(0));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	hw_lead = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	ASSERT_GE(hw_lead, 0);
+	memset(&sw, 0, sizeof(sw));
+	sw.size = sizeof(sw);
+	sw.type = PERF_TYPE_SOFTWARE;
+	sw.config = PERF_COUNT_SW_CPU_CLOCK;
+	sw_lead = sys_perf_event_open(&sw, -1, 1, -1, 0);
+	ASSERT_GE(sw_lead, 0);
+
+	ASSERT_EQ(0, set_cpu1_online(0));
+	ASSERT_EQ(0, set_cpu1_online(1));
+
+	fd = sys_perf_event_open(&attr, -1, 1, hw_lead, 0);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EINVAL, errno);
+	if (fd >= 0) {
+		/* the member's leader goes first, freed after RCU */
+		close(hw_lead);
+		hw_lead = -1;
+		usleep(200000);
+		close(fd);
+	}
+	fd = sys_perf_event_open(&attr, -1, 1, sw_lead, 0);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EINVAL, errno);
+	if (fd >= 0) {
+		close(sw_lead);
+		sw_lead = -1;
+		usleep(200000);
+		close(fd);
+	}
+	if (hw_lead >= 0)
+		close(hw_lead);
+	if (sw_lead >= 0)
+		close(sw_lead);
+
+	/* a new leader on the returned CPU: its group counts exactly */
+	lead = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	ASSERT_GE(lead, 0);
+	fd = sys_perf_event_open(&attr, -1, 1, lead, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, pin_cpu(1));
+	ASSERT_EQ(0, inject_cycles(300));
+	EXPECT_EQ(300, cycles_on(lead));
+	EXPECT_EQ(300, cycles_on(fd));
+	ASSERT_EQ(0, pin_cpu(0));
+	close(lead);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN
