@@ -1510,7 +1510,7 @@ static size_t gen_valid(uint8_t *p)
 		gen_ctx(&r->ctx, IA64_PMU_ISA_IA64, true);
 		r->target = chance(80) ? USER_IP + 16 * rnd(4096) : rnd_u64();
 		r->encoding = gen_encoding();
-		r->btype = rnd(6);
+		r->btype = rnd(IA64_PMU_BR_IND_CALL + 1);
 		r->predictor = rnd(3);
 		return sizeof(*r);
 	}
@@ -1764,7 +1764,7 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 			break;
 		case 2:
 			*how = "branch: btype";
-			r->btype = rnd_between(6, 255);
+			r->btype = rnd_between(IA64_PMU_BR_IND_CALL + 1, 255);
 			break;
 		case 3:
 			*how = "branch: predictor";
