@@ -148,8 +148,9 @@ static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
  *   ANY_RETURN                -              brt 10, br.ret
  *   IND_CALL | IND_JUMP       -              brt 11, non-return indirect
  *
- * The BTB records IA-64 branch instructions only, never interruptions
- * or rfi, whichever the filter ([ITA-RM] §6.2.8.2).
+ * The BTB records retired IA-64 branches ([ITA-RM] §6.2.8.2);
+ * interruptions are not branches and never appear, whichever the filter.
+ * IP-relative branches alone (brt 01) match no perf type exactly.
  */
 static inline int ia64_btb_brt(const struct ia64_btb_layout *l, __u64 type)
 {

@@ -369,3 +369,36 @@ TEST(ita_btb_no_branch_type_filter)
 		CHECK_EQ(mt_read_frozen(&m, 16), 2);
 	}
 }
+
+/*
+ * A branch in the second bundle of its issue group (flag BUNDLE1): the
+ * Itanium 2 records the group's first bundle with PMD16's b1 set, the
+ * Itanium the branch's own bundle
+ */
+TEST(btb_bundle1_b1)
+{
+	const u32 b1 = IA64_PMU_REC_BR_BUNDLE1;
+	struct ia64_model m;
+
+	ita2_init(&m);
+	ia64_model_write_pmc(&m, 12, ITA2_PMC12(3, 3, 3, 0));
+	ia64_model_write_pmd(&m, 16, 0);
+	ita2_branch(&m, 0x10010, 2, 0x20000, TK | b1, IA64_PMU_BR_COND);
+	ita2_branch(&m, 0x20010, 0, 0x30000, TK | MP_TGT | b1,
+		    IA64_PMU_BR_COND);
+	ita2_branch(&m, 0x30000, 1, 0x40000, TK, IA64_PMU_BR_COND);
+	CHECK_EQ(mt_read_frozen(&m, 8), 0x10000 | 2 << 2 | 1);
+	CHECK_EQ(mt_read_frozen(&m, 9), 0x20000 | 2);
+	CHECK_EQ(mt_read_frozen(&m, 10), 0x20000 | 0 << 2 | 2 | 1);
+	CHECK_EQ(mt_read_frozen(&m, 12), 0x30000 | 1 << 2 | 1);
+	CHECK_EQ(mt_read_frozen(&m, 16), ITA2_B1(0) | ITA2_B1(2) |
+					 ITA2_BRUFLUSH(2) | 6);
+
+	mt_init(&m);
+	ia64_model_write_pmc(&m, 12, PMC12(3, 3, 3) | PMC12_BPT);
+	ia64_model_write_pmd(&m, 16, 0);
+	typed_branch(&m, 0x10010, 2, 0x20000, TK | b1, IA64_PMU_PRED_TAC,
+		     IA64_PMU_BR_COND);
+	CHECK_EQ(mt_read_frozen(&m, 8), 0x10010 | 2 << 2 | 1);
+	CHECK_EQ(mt_read_frozen(&m, 16), 2);
+}

@@ -392,3 +392,29 @@ TEST(btb_ita2_decode_b1)
 	CHECK_EQ(e[2].from, 0x4000000000000202ULL);
 	CHECK_EQ(e[2].to, 0x4000000000000300ULL);
 }
+
+/*
+ * The Itanium 2 model records branches of flag BUNDLE1 at the bundle
+ * before theirs with b1 set: decoded, "from" is the branch's own
+ */
+TEST(btb_ita2_bundle1_on_the_model)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	unsigned int i;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM2);
+	ia64_model_write_pmc(&m, 0, 0);
+	ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+	ia64_model_write_pmc(&m, IA64_BTB_PMC,
+			     ia64_btb_pmc12(&ita2, any_user, false));
+	ia64_model_write_pmd(&m, IA64_BTB_INDEX_PMD, 0);
+	for (i = 0; i < 3; i++)
+		branch(&m, USER_IP(i), 3,
+		       TK | (i != 1 ? IA64_PMU_REC_BR_BUNDLE1 : 0));
+	CHECK_EQ(ita2_decode(&m, e), 3);
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ(e[i].from, USER_IP(2 - i) + 1);
+		CHECK_EQ(e[i].to, TGT(USER_IP(2 - i)));
+	}
+}

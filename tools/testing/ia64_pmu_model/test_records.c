@@ -102,7 +102,7 @@ TEST(unknown_type_refused)
 /* Unknown flags of every type are refused */
 TEST(unknown_flags_refused)
 {
-	static const u32 known[5] = { 0, 0x3, 0x1, 0x1, 0xf };
+	static const u32 known[5] = { 0, 0x3, 0x1, 0x1, 0x1f };
 	struct sample s[5];
 	unsigned int i, b;
 

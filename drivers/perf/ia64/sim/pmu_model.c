@@ -672,7 +672,8 @@ static int check_branch(const u8 *buf)
 	if (r.hdr.flags & ~(IA64_PMU_REC_BR_TAKEN |
 			    IA64_PMU_REC_BR_MISPRED_PATH |
 			    IA64_PMU_REC_BR_MISPRED_TARGET |
-			    IA64_PMU_REC_BR_MULTIWAY))
+			    IA64_PMU_REC_BR_MULTIWAY |
+			    IA64_PMU_REC_BR_BUNDLE1))
 		return -EINVAL;
 	/* Only a taken branch has a target to mispredict */
 	if ((r.hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET) &&

@@ -128,16 +128,22 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 				  IA64_PMU_REC_BR_MISPRED_TARGET);
 	const struct ia64_model_btb *btb = m->desc->btb;
 	bool ds = m->pmc[12] & btb->ds;
-	u64 slot = taken ? v->ctx.slot : 3;
-	u64 br = btb_addr(v->ctx.ip, ds) | slot << 2 | (u64)mp << 1 | 1;
-	u64 tgt = btb_addr(r->target, ds) | 2;
 	/*
-	 * PMD16 extension of the branch entry ([PFM-I2] pmd16 fields).
-	 * MODEL: b1 (bit 0) = 0, a record names the branch's own bundle;
-	 * bruflush (bit 1): the branch was mispredicted, so the pipeline
-	 * behind it was flushed. A target entry has neither.
+	 * PMD16 extension of the branch entry ([PFM-I2] pmd16 fields; the
+	 * pfmon tool of the libpfm 3.x era adds b1 to the recorded bundle
+	 * for the branch's). MODEL: b1 (bit 0): the branch is in the
+	 * second bundle of its issue group (record flag BUNDLE1), whose
+	 * first bundle the entry records; bruflush (bit 1): the branch was
+	 * mispredicted, so the pipeline behind it was flushed. A target
+	 * entry has neither. Without them (Itanium) the entry records the
+	 * branch's own bundle.
 	 */
-	unsigned int br_ext = mp ? 2 : 0;
+	bool b1 = btb->ext_shift && (r->hdr.flags & IA64_PMU_REC_BR_BUNDLE1);
+	unsigned int br_ext = (b1 ? 1 : 0) | (mp ? 2 : 0);
+	u64 slot = taken ? v->ctx.slot : 3;
+	u64 br = btb_addr(v->ctx.ip - (b1 ? 16 : 0), ds) | slot << 2 |
+		 (u64)mp << 1 | 1;
+	u64 tgt = btb_addr(r->target, ds) | 2;
 
 	/* Two entries per branch: after 4 the buffer content repeats */
 	if (reps > 4)

@@ -351,6 +351,8 @@ struct ia64_pmu_rec_fetch {
 #define IA64_PMU_REC_BR_MISPRED_PATH	0x2	/* taken/not taken wrong */
 #define IA64_PMU_REC_BR_MISPRED_TARGET	0x4	/* only if taken */
 #define IA64_PMU_REC_BR_MULTIWAY	0x8	/* in a multiway bundle */
+/* the second bundle of its issue group, which begins at ip - 16 */
+#define IA64_PMU_REC_BR_BUNDLE1		0x10
 
 /*
  * IA64_PMU_REC_BRANCH: "repeat" retirements of the branch at ip/slot
@@ -359,7 +361,9 @@ struct ia64_pmu_rec_fetch {
  * BRANCH_TAKEN_SLOT, and feeds the branch trace buffer ([ITA-RM]
  * §6.2.8): the branch (ip, slot or 3 if not taken, mispredict bit) and
  * then "target"; BRANCH_EVENT counts captured branches. The Itanium 2
- * filters by btype too (PMC12.brt) and counts BR_MISPRED_DETAIL by it.
+ * filters by btype too (PMC12.brt) and counts BR_MISPRED_DETAIL by it;
+ * its BTB records a branch of flag BUNDLE1 at the first bundle of the
+ * issue group, ip - 16, with PMD16's b1 bit set.
  */
 struct ia64_pmu_rec_branch {
 	struct ia64_pmu_rec_hdr hdr;	/* size = 56 */

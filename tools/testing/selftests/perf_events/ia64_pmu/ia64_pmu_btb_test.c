@@ -8,7 +8,9 @@
  *
  * For both CPU models (caps/pmu_name): the Itanium 2's BTB also filters
  * by branch type (PMC12.brt, [PFM-I2]): ANY_RETURN and IND_CALL |
- * IND_JUMP, which the Itanium refuses, give exactly those branches.
+ * IND_JUMP, which the Itanium refuses, give exactly those branches; and
+ * it records a branch in the second bundle of an issue group with
+ * PMD16's b1 bit, which the stack resolves.
  */
 
 #include <sys/wait.h>
@@ -498,6 +500,29 @@ TEST_F(btb, any_filter_takes_every_type)
 	ASSERT_EQ(0, inject_period());
 	ASSERT_TRUE(next_sample(&self->r, &s));
 	EXPECT_TRUE(typed_stack_is(&s, last, 4));
+}
+
+/*
+ * Branches in the second bundle of their issue group (record flag
+ * BUNDLE1): the Itanium 2 records the group's first bundle and sets
+ * PMD16's b1, the Itanium the branch's own bundle; on both models the
+ * stack has the branch's own bundle
+ */
+TEST_F(btb, second_bundle_branch_exact_stack)
+{
+	struct rec_buf b = { .len = 0 };
+	struct br_sample s;
+	int i;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	for (i = 0; i < 3; i++)
+		rec_branch(&b, UIP(i), i % 3, 3, TGT(UIP(i)),
+			   TK | (i % 3 == 2 ? MP : 0) |
+			   (i != 1 ? IA64_PMU_REC_BR_BUNDLE1 : 0));
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 0, 3));
 }
 
 /* One PMC12 per CPU: a group that needs two cannot run */
