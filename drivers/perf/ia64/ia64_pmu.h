@@ -87,6 +87,7 @@ struct ia64_pmu_model {
 	u8 es_bits;			/* PMC.es width, from bit 8 */
 	u8 thres_max_67;		/* largest threshold PMC6/7 take */
 	unsigned int features;		/* IA64_PMU_F_* */
+	const struct ia64_btb_layout *btb;	/* with IA64_PMU_F_BTB */
 	/* bits that every write of counter PMC4..7 sets */
 	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */

@@ -46,7 +46,7 @@ int ia64_pmu_btb_init(struct perf_event *event)
 		type &= ~PERF_SAMPLE_BRANCH_USER;
 	if (attr->exclude_kernel)
 		type &= ~PERF_SAMPLE_BRANCH_KERNEL;
-	pmc12 = ia64_btb_pmc12(type, mispred);
+	pmc12 = ia64_btb_pmc12(ia64_pmu_model->btb, type, mispred);
 	if (pmc12 < 0)
 		return pmc12;
 	event->hw.branch_reg.reg = IA64_BTB_PMC;
@@ -156,7 +156,8 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 		keep |= IA64_BTB_KEEP_USER;
 	if (pmc12 & IA64_PMC12_PLM_KERNEL)
 		keep |= IA64_BTB_KEEP_KERNEL;
-	cpuc->btb_stack.nr = ia64_btb_decode(cpuc->btb_raw, keep,
+	cpuc->btb_stack.nr = ia64_btb_decode(ia64_pmu_model->btb,
+					     cpuc->btb_raw, keep,
 					     cpuc->btb_entries,
 					     &cpuc->btb_stack.hw_idx);
 	data->br_stack = &cpuc->btb_stack;

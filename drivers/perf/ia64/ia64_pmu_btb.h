@@ -3,7 +3,9 @@
  * The branch trace buffer ([ITA-RM] §6.2.8): the PMC12 image of a perf
  * branch filter and the decoder of PMD8-16 into perf branch entries.
  * Pure functions, shared by the driver (ia64_pmu_btb.c) and the
- * userspace unit test (tools/testing/ia64_pmu_btb).
+ * userspace unit test (tools/testing/ia64_pmu_model/test_btb_decode.c).
+ * Both CPU models share the code; struct ia64_btb_layout, which each
+ * model's description points to, says where their registers differ.
  */
 #ifndef __IA64_PMU_BTB_H
 #define __IA64_PMU_BTB_H
@@ -42,6 +44,46 @@
  */
 #define IA64_PMC12_IDLE		(IA64_PMC12_PLM_KERNEL | IA64_PMC12_PM)
 
+/*
+ * The Itanium 2's PMC12 ([PFM-I2] "BRANCH TRACE BUFFER", bit positions
+ * of libpfm 3.x pfmlib_itanium2.h): plm, pm, tm, ptm and ppm as above,
+ * ds 7 (0: target addresses, which the driver keeps) in place of tar,
+ * and brt 15:14, the branch type, in place of bpt and bac: 00 all
+ * branches, 01 IP-relative, 10 returns, 11 non-return indirect.
+ */
+#define IA64_ITA2_PMC12_BRT_SHIFT	14
+#define IA64_BTB_BRT_ALL	0
+#define IA64_BTB_BRT_IP_REL	1
+#define IA64_BTB_BRT_RETURN	2
+#define IA64_BTB_BRT_INDIRECT	3
+/*
+ * Its PMD16: bbi and full as on the Itanium, then a nibble per entry
+ * PMD8+i from bit 4 + 4i: b1 (bit 0 of the nibble) says the branch is in
+ * the bundle after the one its entry records (in an issue group of two
+ * bundles, the first is recorded), bruflush (bit 1) that the back end
+ * flushed the pipeline for it; the decoder needs only b1.
+ */
+#define IA64_ITA2_PMD16_EXT_SHIFT	4
+
+/*
+ * Where a CPU model's BTB differs from the Itanium's layout: its
+ * description (struct ia64_pmu_model.btb) points to one of these.
+ */
+struct ia64_btb_layout {
+	/* PMC12 bits that admit every predictor's branches, 0: none */
+	__u64 all_pred;
+	/* PMC12.brt, the branch type mask, at this bit; 0: none */
+	__u8 brt_shift;
+	/* PMD16: entry i's b1 bit at ext_shift + 4 * i; 0: none */
+	__u8 ext_shift;
+};
+
+#define IA64_BTB_LAYOUT_ITANIUM		{ .all_pred = IA64_PMC12_ALL_PRED }
+#define IA64_BTB_LAYOUT_ITANIUM2	{				\
+	.brt_shift = IA64_ITA2_PMC12_BRT_SHIFT,				\
+	.ext_shift = IA64_ITA2_PMD16_EXT_SHIFT,				\
+}
+
 /* PMD8-15 ([ITA-RM] Figure 6-23, Table 6-22) and PMD16 (Table 6-23) */
 #define IA64_BTB_B		0x1ULL		/* a branch, else a target */
 #define IA64_BTB_MP		0x2ULL		/* mispredicted / valid target */
@@ -67,22 +109,26 @@ static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
 }
 
 /*
- * PMC12 for a perf branch filter (attr.branch_sample_type), or -EINVAL /
- * -EOPNOTSUPP. @mispred_only: capture only mispredicted branches.
+ * PMC12 for a perf branch filter (attr.branch_sample_type) on a BTB of
+ * layout @l, or -EINVAL / -EOPNOTSUPP. @mispred_only: capture only
+ * mispredicted branches.
  *
  * - USER / KERNEL: plm 3 / plm 0. HV: accepted, nothing to capture
  *   (Linux runs no code at privilege level 1 or 2).
- * - ANY: every taken branch, whichever structure predicted it: tm = 10,
- *   ptm = ppm = 11, tar = bpt = bac = 1. Not-taken branches (tm = x1)
- *   are never asked for: the BTB records them with slot 3, so neither
- *   the branch's slot nor where execution went is known, and a perf
- *   branch entry has no way to say "not taken".
+ * - every taken branch, whichever structure predicted it: tm = 10,
+ *   ptm = ppm = 11, and on the Itanium tar = bpt = bac = 1. Not-taken
+ *   branches (tm = x1) are never asked for: the BTB records them with
+ *   slot 3, so neither the branch's slot nor where execution went is
+ *   known, and a perf branch entry has no way to say "not taken".
  * - @mispred_only: the manual's recipe (ptm = ppm = 01) restricted to
  *   taken branches.
+ * - the branch types (ia64_btb_brt()): exactly ANY, or on a BTB with
+ *   brt exactly ANY_RETURN or IND_CALL | IND_JUMP. Every other set of
+ *   types (calls, conditional, one kind of indirect branch alone,
+ *   transactions, call stack, or ANY with another type) is
+ *   -EOPNOTSUPP: a filter the BTB cannot apply exactly is refused.
  * - the output flags NO_FLAGS, NO_CYCLES, TYPE_SAVE (type stays
  *   PERF_BR_UNKNOWN), HW_INDEX and PRIV_SAVE are accepted.
- * - every branch type the BTB cannot tell apart (calls, returns,
- *   indirect, conditional, transactions, call stack): -EOPNOTSUPP.
  */
 #define IA64_BTB_PLM_TYPES	(PERF_SAMPLE_BRANCH_USER | \
 				 PERF_SAMPLE_BRANCH_KERNEL | \
@@ -93,17 +139,45 @@ static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
 				 PERF_SAMPLE_BRANCH_HW_INDEX | \
 				 PERF_SAMPLE_BRANCH_PRIV_SAVE)
 
-static inline long long ia64_btb_pmc12(__u64 branch_sample_type,
+/*
+ * The brt value (IA64_BTB_BRT_*) of the branch types in @type, or -1 if
+ * the BTB of layout @l cannot select exactly those:
+ *
+ *   perf branch types         Itanium        Itanium 2
+ *   ANY                       all branches   brt 00, all branches
+ *   ANY_RETURN                -              brt 10, br.ret
+ *   IND_CALL | IND_JUMP       -              brt 11, non-return indirect
+ *
+ * The BTB records retired IA-64 branches ([ITA-RM] §6.2.8.2);
+ * interruptions are not branches and never appear, whichever the filter.
+ * IP-relative branches alone (brt 01) match no perf type exactly.
+ */
+static inline int ia64_btb_brt(const struct ia64_btb_layout *l, __u64 type)
+{
+	if (type == PERF_SAMPLE_BRANCH_ANY)
+		return IA64_BTB_BRT_ALL;
+	if (!l->brt_shift)
+		return -1;
+	if (type == PERF_SAMPLE_BRANCH_ANY_RETURN)
+		return IA64_BTB_BRT_RETURN;
+	if (type == (PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP))
+		return IA64_BTB_BRT_INDIRECT;
+	return -1;
+}
+
+static inline long long ia64_btb_pmc12(const struct ia64_btb_layout *l,
+				       __u64 branch_sample_type,
 				       bool mispred_only)
 {
 	__u64 type = branch_sample_type;
-	__u64 pmc12 = IA64_PMC12_PM | IA64_PMC12_ALL_PRED | IA64_PMC12_TM(2);
+	__u64 pmc12 = IA64_PMC12_PM | l->all_pred | IA64_PMC12_TM(2);
+	int brt = ia64_btb_brt(l, type & ~(IA64_BTB_PLM_TYPES |
+					   IA64_BTB_OUTPUT_FLAGS));
 
-	if (type & ~(IA64_BTB_PLM_TYPES | IA64_BTB_OUTPUT_FLAGS |
-		     PERF_SAMPLE_BRANCH_ANY))
+	if (brt < 0)
 		return -EOPNOTSUPP;
-	if (!(type & PERF_SAMPLE_BRANCH_ANY))
-		return -EOPNOTSUPP;
+	if (l->brt_shift)
+		pmc12 |= (__u64)brt << l->brt_shift;
 	if (type & PERF_SAMPLE_BRANCH_USER)
 		pmc12 |= IA64_PMC12_PLM_USER;
 	if (type & PERF_SAMPLE_BRANCH_KERNEL)
@@ -118,8 +192,22 @@ static inline long long ia64_btb_pmc12(__u64 branch_sample_type,
 }
 
 /*
- * Decode the BTB: @pmd holds PMD8-15 in pmd[0..7] and PMD16 in pmd[8],
- * all read while the PMU was frozen. Writes the branches to @out, newest
+ * The bundle of the branch in register @i (0 for PMD8) of @pmd: the
+ * recorded one, or the next one when the entry's PMD16 b1 bit is set
+ * (Itanium 2)
+ */
+static inline __u64 ia64_btb_branch_bundle(const struct ia64_btb_layout *l,
+					   const __u64 *pmd, unsigned int i)
+{
+	bool b1 = l->ext_shift &&
+		  ((pmd[IA64_BTB_NR] >> (l->ext_shift + 4 * i)) & 1);
+
+	return IA64_BTB_ADDR(pmd[i]) + (b1 ? 16 : 0);
+}
+
+/*
+ * Decode the BTB of layout @l: @pmd holds PMD8-15 in pmd[0..7] and PMD16
+ * in pmd[8], all read while the PMU was frozen. Writes the branches to @out, newest
  * first, at most IA64_BTB_NR, and returns how many; *@hw_idx gets the
  * BTB index of the last entry written (-1 if none).
  *
@@ -131,9 +219,13 @@ static inline long long ia64_btb_pmc12(__u64 branch_sample_type,
  * entries (b = mp = 0), a not-taken branch (slot 3) with its target, the
  * newest branch while its target is not recorded, and a branch with an
  * address outside @keep (IA64_BTB_KEEP_*): a filter that took effect
- * late, or another privilege level, never shows.
+ * late, or another privilege level, never shows. A branch entry whose
+ * b1 bit is set in PMD16 (Itanium 2) records the bundle before the
+ * branch's: "from" is one bundle on, while the bundle recorded stays
+ * where execution arrived, the "to" of a branch before it.
  */
-static inline unsigned int ia64_btb_decode(const __u64 *pmd, unsigned int keep,
+static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
+					   const __u64 *pmd, unsigned int keep,
 					   struct perf_branch_entry *out,
 					   __u64 *hw_idx)
 {
@@ -143,21 +235,23 @@ static inline unsigned int ia64_btb_decode(const __u64 *pmd, unsigned int keep,
 	unsigned int n = full ? IA64_BTB_NR : bbi;
 	unsigned int first = full ? bbi : 0;
 	unsigned int k, nr = 0;
+	unsigned int i;
 	__u64 e, next, from, to;
 
 	*hw_idx = n ? (bbi + IA64_BTB_NR - 1) % IA64_BTB_NR : -1ULL;
 	for (k = 0; k + 1 < n; k++) {
-		e = pmd[(first + k) % IA64_BTB_NR];
+		i = (first + k) % IA64_BTB_NR;
+		e = pmd[i];
 		if (!(e & IA64_BTB_B))
 			continue;
-		next = pmd[(first + k + 1) % IA64_BTB_NR];
+		next = pmd[(i + 1) % IA64_BTB_NR];
 		if (!(next & (IA64_BTB_B | IA64_BTB_MP)))
 			continue;
 		if (!(next & IA64_BTB_B))
 			k++;		/* the target entry is used up */
 		if (IA64_BTB_SLOT(e) == 3)
 			continue;
-		from = IA64_BTB_ADDR(e) + IA64_BTB_SLOT(e);
+		from = ia64_btb_branch_bundle(l, pmd, i) + IA64_BTB_SLOT(e);
 		to = IA64_BTB_ADDR(next);
 		if (!ia64_btb_keep(from, keep) || !ia64_btb_keep(to, keep))
 			continue;

@@ -4,11 +4,12 @@
  * description and the event list of ia64_pmu_itanium2_events.h (the facts
  * of libpfm 3.x's Itanium 2 table, [PFM-I2]).
  *
- * Counting and sampling on PMC/PMD4-7 only, so far: the Itanium 2 lays
- * out its EARs (PMC10/11, with an ALAT mode), its branch trace buffer
- * (PMC12, PMD8-16 with ds/brt) and its range registers (PMC13-15) unlike
- * the Itanium, and the driver does not drive them yet; events asking for
- * them get EOPNOTSUPP (features = 0). The cache event groups and sets of
+ * Counting and sampling on PMC/PMD4-7, and branch stacks from the
+ * branch trace buffer (PMC12 with ds/brt, PMD8-16 with b1 bits: the
+ * layout itanium2_btb, ia64_pmu_btb.h). The Itanium 2 lays out its EARs
+ * (PMC10/11, with an ALAT mode) and its range registers (PMC13-15)
+ * unlike the Itanium, and the driver does not drive them yet; events
+ * asking for them get EOPNOTSUPP. The cache event groups and sets of
  * [PFM-I2] are enforced by ia64_pmu_groups.c.
  */
 
@@ -59,6 +60,12 @@ static const struct ia64_pmu_event_group itanium2_groups[] = {
 #undef IA64_EV2_GRP
 };
 
+/*
+ * The branch trace buffer: PMC12 with ds and brt, PMD16 with b1 per
+ * entry ([PFM-I2], ia64_pmu_btb.h)
+ */
+static const struct ia64_btb_layout itanium2_btb = IA64_BTB_LAYOUT_ITANIUM2;
+
 const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.name		= "itanium2",
 	.family		= IA64_PMU_FAMILY_ITANIUM2,
@@ -69,7 +76,8 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.es_bits	= 8,
 	/* a 3-bit threshold on PMC4-7 ([PFM-I2] PMC layout) */
 	.thres_max_67	= 7,
-	.features	= 0,
+	.features	= IA64_PMU_F_BTB,
+	.btb		= &itanium2_btb,
 	/* PMC4 bit 23: power enable, set in every write ([PFM-MCK]) */
 	.ctr_pmc_set	= { BIT_ULL(23) },
 	.pal_pmc_mask	= { 0xffff },

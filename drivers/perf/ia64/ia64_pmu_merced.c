@@ -35,6 +35,9 @@ static const struct ia64_pmu_event merced_events[] = {
 #undef IA64_EV
 };
 
+/* The branch trace buffer of [ITA-RM] §6.2.8 */
+static const struct ia64_btb_layout merced_btb = IA64_BTB_LAYOUT_ITANIUM;
+
 const struct ia64_pmu_model ia64_pmu_merced = {
 	.name		= "itanium",
 	.family		= IA64_PMU_FAMILY_ITANIUM,
@@ -47,6 +50,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	/* PMC6/7: a 2-bit threshold (Figure 6-14) */
 	.thres_max_67	= IA64_PMC_THRES_MAX_67,
 	.features	= IA64_PMU_F_ALL,
+	.btb		= &merced_btb,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
 	.reset_pmcs	= merced_reset_pmcs,

@@ -21,6 +21,10 @@
 static const u64 any_user = PERF_SAMPLE_BRANCH_ANY |
 			    PERF_SAMPLE_BRANCH_USER;
 
+/* The layouts of the two CPU models' BTBs, as their descriptions give */
+static const struct ia64_btb_layout ita = IA64_BTB_LAYOUT_ITANIUM;
+static const struct ia64_btb_layout ita2 = IA64_BTB_LAYOUT_ITANIUM2;
+
 /* Run a branch at @ip (slot 1, @cpl) in the model */
 static void branch(struct ia64_model *m, u64 ip, unsigned int cpl,
 		   u32 flags)
@@ -50,7 +54,7 @@ static unsigned int decode(struct ia64_model *m, unsigned int keep,
 
 	for (i = 0; i <= IA64_BTB_NR; i++)
 		pmd[i] = mt_read_frozen(m, IA64_BTB_FIRST_PMD + i);
-	return ia64_btb_decode(pmd, keep, e, hw_idx);
+	return ia64_btb_decode(&ita, pmd, keep, e, hw_idx);
 }
 
 /* The filters perf can ask for, and what the BTB cannot tell apart */
@@ -68,31 +72,31 @@ TEST(btb_pmc12_of_branch_filters)
 			IA64_PMC12_PPM(3);
 	unsigned int i;
 
-	CHECK_EQ(ia64_btb_pmc12(any_user, false),
+	CHECK_EQ(ia64_btb_pmc12(&ita, any_user, false),
 		 taken_any | IA64_PMC12_PLM_USER);
-	CHECK_EQ(ia64_btb_pmc12(any_user | PERF_SAMPLE_BRANCH_KERNEL |
+	CHECK_EQ(ia64_btb_pmc12(&ita, any_user | PERF_SAMPLE_BRANCH_KERNEL |
 				PERF_SAMPLE_BRANCH_HV, false),
 		 taken_any | IA64_PMC12_PLM_USER | IA64_PMC12_PLM_KERNEL);
-	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_ANY |
+	CHECK_EQ(ia64_btb_pmc12(&ita, PERF_SAMPLE_BRANCH_ANY |
 				PERF_SAMPLE_BRANCH_KERNEL, true),
 		 (taken_any & ~(IA64_PMC12_PTM(3) | IA64_PMC12_PPM(3))) |
 		 IA64_PMC12_PTM(1) | IA64_PMC12_PPM(1) |
 		 IA64_PMC12_PLM_KERNEL);
 	/* output flags change nothing */
-	CHECK_EQ(ia64_btb_pmc12(any_user | IA64_BTB_OUTPUT_FLAGS, false),
+	CHECK_EQ(ia64_btb_pmc12(&ita, any_user | IA64_BTB_OUTPUT_FLAGS, false),
 		 taken_any | IA64_PMC12_PLM_USER);
 	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
-		CHECK_EQ(ia64_btb_pmc12(any_user | unsupported[i], false),
+		CHECK_EQ(ia64_btb_pmc12(&ita, any_user | unsupported[i], false),
 			 (u64)-EOPNOTSUPP);
-		CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_USER |
+		CHECK_EQ(ia64_btb_pmc12(&ita, PERF_SAMPLE_BRANCH_USER |
 					unsupported[i], false),
 			 (u64)-EOPNOTSUPP);
 	}
-	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_USER, false),
+	CHECK_EQ(ia64_btb_pmc12(&ita, PERF_SAMPLE_BRANCH_USER, false),
 		 (u64)-EOPNOTSUPP);
-	CHECK_EQ(ia64_btb_pmc12(PERF_SAMPLE_BRANCH_ANY |
+	CHECK_EQ(ia64_btb_pmc12(&ita, PERF_SAMPLE_BRANCH_ANY |
 				PERF_SAMPLE_BRANCH_HV, false), (u64)-EINVAL);
-	CHECK_EQ(ia64_btb_pmc12(1ULL << 40 | any_user, false),
+	CHECK_EQ(ia64_btb_pmc12(&ita, 1ULL << 40 | any_user, false),
 		 (u64)-EOPNOTSUPP);
 }
 
@@ -106,7 +110,7 @@ TEST(btb_any_user_captures_taken_user_branches)
 	struct ia64_model m;
 	__u64 hw_idx;
 
-	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	btb_model(&m, ia64_btb_pmc12(&ita, any_user, false));
 	branch(&m, USER_IP(0), 3, TK);
 	branch(&m, USER_IP(1), 3, 0);			/* not taken */
 	branch(&m, USER_IP(2), 3, TK | MP_TGT);
@@ -136,7 +140,7 @@ TEST(btb_mispred_only)
 	struct ia64_model m;
 	__u64 hw_idx;
 
-	btb_model(&m, ia64_btb_pmc12(any_user, true));
+	btb_model(&m, ia64_btb_pmc12(&ita, any_user, true));
 	branch(&m, USER_IP(0), 3, TK);
 	branch(&m, USER_IP(1), 3, TK | MP_TGT);
 	branch(&m, USER_IP(2), 3, MP_PATH);		/* not taken */
@@ -155,7 +159,7 @@ TEST(btb_ring_wraps)
 	unsigned int i;
 	__u64 hw_idx;
 
-	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	btb_model(&m, ia64_btb_pmc12(&ita, any_user, false));
 	for (i = 0; i < 6; i++)
 		branch(&m, USER_IP(i), 3, TK);
 	CHECK_EQ(mt_read_frozen(&m, IA64_BTB_INDEX_PMD), IA64_BTB_FULL | 4);
@@ -172,7 +176,7 @@ TEST(btb_empty_and_reset)
 	struct ia64_model m;
 	__u64 hw_idx;
 
-	btb_model(&m, ia64_btb_pmc12(any_user, false));
+	btb_model(&m, ia64_btb_pmc12(&ita, any_user, false));
 	CHECK_EQ(decode(&m, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
 	CHECK_EQ(hw_idx, (u64)-1);
 	branch(&m, USER_IP(0), 3, TK);
@@ -209,7 +213,7 @@ TEST(btb_decode_register_images)
 	pmd[1] = 0;					/* invalid */
 	pmd[2] = BR(0x4000000000000600ULL, 1, 0);	/* no target yet */
 	pmd[8] = IA64_BTB_FULL | 3;
-	n = ia64_btb_decode(pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
 	CHECK_EQ(n, 2);
 	CHECK_EQ(hw_idx, 2);
 	CHECK_EQ(e[0].from, 0x4000000000000300ULL);
@@ -224,11 +228,193 @@ TEST(btb_decode_register_images)
 	pmd[2] = BR(0xa000000100000010ULL, 1, 0);
 	pmd[3] = TG(0xa000000100000100ULL);
 	pmd[8] = 4;
-	CHECK_EQ(ia64_btb_decode(pmd, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
-	n = ia64_btb_decode(pmd, IA64_BTB_KEEP_KERNEL, e, &hw_idx);
+	CHECK_EQ(ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_KERNEL, e, &hw_idx);
 	CHECK_EQ(n, 1);
 	CHECK_EQ(e[0].from, 0xa000000100000011ULL);
 	CHECK_EQ(e[0].priv, PERF_BR_PRIV_KERNEL);
-	CHECK_EQ(ia64_btb_decode(pmd, IA64_BTB_KEEP_USER |
+	CHECK_EQ(ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER |
 				 IA64_BTB_KEEP_KERNEL, e, &hw_idx), 2);
+}
+
+/*
+ * The Itanium 2 ([PFM-I2], ia64_pmu_btb.h): PMC12 without tar/bpt/bac,
+ * brt 15:14 selecting the branch types perf can ask for exactly
+ */
+TEST(btb_ita2_pmc12_of_branch_filters)
+{
+	static const u64 unsupported[] = {
+		PERF_SAMPLE_BRANCH_ANY_CALL, PERF_SAMPLE_BRANCH_IND_CALL,
+		PERF_SAMPLE_BRANCH_IND_JUMP, PERF_SAMPLE_BRANCH_COND,
+		PERF_SAMPLE_BRANCH_CALL, PERF_SAMPLE_BRANCH_CALL_STACK,
+		PERF_SAMPLE_BRANCH_ABORT_TX, PERF_SAMPLE_BRANCH_IN_TX,
+		PERF_SAMPLE_BRANCH_NO_TX,
+		PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_ANY_RETURN,
+		PERF_SAMPLE_BRANCH_ANY_RETURN | PERF_SAMPLE_BRANCH_IND_CALL,
+		PERF_SAMPLE_BRANCH_ANY_RETURN | PERF_SAMPLE_BRANCH_IND_CALL |
+		PERF_SAMPLE_BRANCH_IND_JUMP,
+		PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP |
+		PERF_SAMPLE_BRANCH_COND,
+	};
+	const u64 ind = PERF_SAMPLE_BRANCH_IND_CALL |
+			PERF_SAMPLE_BRANCH_IND_JUMP;
+	const u64 user = PERF_SAMPLE_BRANCH_USER;
+	/* plm 3, pm, tm 10, ptm = ppm = 11: no bit 7 (ds), brt 00 */
+	const u64 taken = 0x8 | 1ULL << 6 | 2ULL << 8 | 3ULL << 10 |
+			  3ULL << 12;
+	const u64 mispred = 0x8 | 1ULL << 6 | 2ULL << 8 | 1ULL << 10 |
+			    1ULL << 12;
+	unsigned int i;
+
+	CHECK_EQ(ia64_btb_pmc12(&ita2, any_user, false), taken);
+	CHECK_EQ(ia64_btb_pmc12(&ita2, PERF_SAMPLE_BRANCH_ANY_RETURN | user,
+				false), taken | 2ULL << 14);
+	CHECK_EQ(ia64_btb_pmc12(&ita2, ind | user, false), taken | 3ULL << 14);
+	CHECK_EQ(ia64_btb_pmc12(&ita2, ind | user |
+				PERF_SAMPLE_BRANCH_KERNEL, true),
+		 mispred | 0x1 | 3ULL << 14);
+	CHECK_EQ(ia64_btb_pmc12(&ita2, PERF_SAMPLE_BRANCH_ANY_RETURN | user |
+				IA64_BTB_OUTPUT_FLAGS, true),
+		 mispred | 2ULL << 14);
+	CHECK_EQ(ia64_btb_pmc12(&ita2, PERF_SAMPLE_BRANCH_ANY_RETURN |
+				PERF_SAMPLE_BRANCH_HV, false), (u64)-EINVAL);
+	for (i = 0; i < ARRAY_SIZE(unsupported); i++)
+		CHECK_EQ(ia64_btb_pmc12(&ita2, unsupported[i] | user, false),
+			 (u64)-EOPNOTSUPP);
+	/* the Itanium has no brt: only ANY */
+	CHECK_EQ(ia64_btb_pmc12(&ita, PERF_SAMPLE_BRANCH_ANY_RETURN | user,
+				false), (u64)-EOPNOTSUPP);
+	CHECK_EQ(ia64_btb_pmc12(&ita, ind | user, false), (u64)-EOPNOTSUPP);
+}
+
+/* Run a branch of @btype at @ip (slot 1, user) on the model */
+static void typed(struct ia64_model *m, u64 ip, u32 flags,
+		  unsigned int btype)
+{
+	u8 buf[64];
+
+	mt_branch(buf, ip, 1, TGT(ip), flags, IA64_PMU_PRED_TAC);
+	((struct ia64_pmu_rec_branch *)buf)->ctx.cpl = 3;
+	((struct ia64_pmu_rec_branch *)buf)->btype = btype;
+	mt_run_all(m, buf);
+}
+
+static unsigned int ita2_decode(struct ia64_model *m,
+				struct perf_branch_entry *e)
+{
+	__u64 pmd[IA64_BTB_NR + 1], hw_idx;
+	unsigned int i;
+
+	for (i = 0; i <= IA64_BTB_NR; i++)
+		pmd[i] = mt_read_frozen(m, IA64_BTB_FIRST_PMD + i);
+	return ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+}
+
+/*
+ * The Itanium 2 model under each filter's PMC12: one branch of each
+ * type, and the stack holds exactly those of the filter, newest first
+ */
+TEST(btb_ita2_filters_on_the_model)
+{
+	static const struct {
+		u64 bst;
+		unsigned int nr;
+		unsigned int types[4];	/* newest first */
+	} t[] = {
+		{ PERF_SAMPLE_BRANCH_ANY, 4, { IA64_PMU_BR_IND_CALL,
+		  IA64_PMU_BR_IA, IA64_PMU_BR_LOOP, IA64_PMU_BR_IND } },
+		{ PERF_SAMPLE_BRANCH_ANY_RETURN, 1, { IA64_PMU_BR_RET } },
+		{ PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP, 3,
+		  { IA64_PMU_BR_IND_CALL, IA64_PMU_BR_IA, IA64_PMU_BR_IND } },
+	};
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	unsigned int i, k, bt;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		long long pmc12 = ia64_btb_pmc12(&ita2, t[i].bst |
+						 PERF_SAMPLE_BRANCH_USER,
+						 false);
+
+		CHECK(pmc12 > 0);
+		ia64_model_init(&m, IA64_MODEL_ITANIUM2);
+		ia64_model_write_pmc(&m, 0, 0);
+		ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+		ia64_model_write_pmc(&m, IA64_BTB_PMC, pmc12);
+		ia64_model_write_pmd(&m, IA64_BTB_INDEX_PMD, 0);
+		/* branch bt at USER_IP(bt), every third mispredicted */
+		for (bt = 0; bt <= IA64_PMU_BR_IND_CALL; bt++)
+			typed(&m, USER_IP(bt), TK | (bt % 3 ? 0 : MP_TGT), bt);
+		CHECK_EQ(ita2_decode(&m, e), t[i].nr);
+		for (k = 0; k < t[i].nr; k++) {
+			bt = t[i].types[k];
+			CHECK_EQ(e[k].from, USER_IP(bt) + 1);
+			CHECK_EQ(e[k].to, TGT(USER_IP(bt)));
+			CHECK_EQ(e[k].mispred, bt % 3 == 0);
+		}
+	}
+}
+
+/*
+ * Itanium 2 register images: PMD16's b1 puts a branch one bundle after
+ * the bundle recorded, for its "from"; in the single-entry form the
+ * recorded bundle, where execution arrived, is the "to" of the branch
+ * before it; b1 of a target entry and bruflush change nothing; the
+ * Itanium's layout has no such bits
+ */
+TEST(btb_ita2_decode_b1)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	__u64 pmd[IA64_BTB_NR + 1], hw_idx;
+	unsigned int n;
+
+	memset(pmd, 0, sizeof(pmd));
+	pmd[0] = BR(0x4000000000000200ULL, 2, 0);	/* b1: at 0x210 */
+	pmd[1] = BR(0x4000000000000300ULL, 0, 1);	/* b1: at 0x310 */
+	pmd[2] = TG(0x4000000000000400ULL);		/* b1: ignored */
+	pmd[3] = BR(0x4000000000000500ULL, 1, 1);	/* bruflush only */
+	pmd[4] = TG(0x4000000000000600ULL);
+	pmd[8] = 5 | 1ULL << (4 + 4 * 0) | 1ULL << (4 + 4 * 1) |
+		 1ULL << (4 + 4 * 2) | 1ULL << (5 + 4 * 3);
+	n = ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(hw_idx, 4);
+	CHECK_EQ(e[0].from, 0x4000000000000501ULL);
+	CHECK_EQ(e[0].to, 0x4000000000000600ULL);
+	CHECK_EQ(e[1].from, 0x4000000000000310ULL);
+	CHECK_EQ(e[1].to, 0x4000000000000400ULL);
+	CHECK_EQ(e[2].from, 0x4000000000000212ULL);
+	CHECK_EQ(e[2].to, 0x4000000000000300ULL);
+	/* the same image on the Itanium's layout: the bundles as recorded */
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(e[1].from, 0x4000000000000300ULL);
+	CHECK_EQ(e[2].from, 0x4000000000000202ULL);
+	CHECK_EQ(e[2].to, 0x4000000000000300ULL);
+}
+
+/*
+ * The Itanium 2 model records branches of flag BUNDLE1 at the bundle
+ * before theirs with b1 set: decoded, "from" is the branch's own
+ */
+TEST(btb_ita2_bundle1_on_the_model)
+{
+	struct perf_branch_entry e[IA64_BTB_NR];
+	struct ia64_model m;
+	unsigned int i;
+
+	ia64_model_init(&m, IA64_MODEL_ITANIUM2);
+	ia64_model_write_pmc(&m, 0, 0);
+	ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+	ia64_model_write_pmc(&m, IA64_BTB_PMC,
+			     ia64_btb_pmc12(&ita2, any_user, false));
+	ia64_model_write_pmd(&m, IA64_BTB_INDEX_PMD, 0);
+	for (i = 0; i < 3; i++)
+		branch(&m, USER_IP(i), 3,
+		       TK | (i != 1 ? IA64_PMU_REC_BR_BUNDLE1 : 0));
+	CHECK_EQ(ita2_decode(&m, e), 3);
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ(e[i].from, USER_IP(2 - i) + 1);
+		CHECK_EQ(e[i].to, TGT(USER_IP(2 - i)));
+	}
 }

@@ -102,7 +102,7 @@ TEST(unknown_type_refused)
 /* Unknown flags of every type are refused */
 TEST(unknown_flags_refused)
 {
-	static const u32 known[5] = { 0, 0x3, 0x1, 0x1, 0xf };
+	static const u32 known[5] = { 0, 0x3, 0x1, 0x1, 0x1f };
 	struct sample s[5];
 	unsigned int i, b;
 
@@ -176,7 +176,7 @@ TEST(bad_values_refused)
 	BAD(3, f->tlb, IA64_PMU_TLB_L2);
 	BAD(3, f->level, 4);
 	BAD(3, f->ctx.slot, 1);
-	BAD(4, b->btype, 6);
+	BAD(4, b->btype, IA64_PMU_BR_IND_CALL + 1);
 	BAD(4, b->predictor, 3);
 	BAD(4, b->ctx.isa, IA64_PMU_ISA_IA32);
 	BAD(4, b->hdr.flags, IA64_PMU_REC_BR_MISPRED_TARGET);

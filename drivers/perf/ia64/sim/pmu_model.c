@@ -206,6 +206,18 @@ static const struct ia64_model_sem_map itanium_sem[] = {
 	{ 0x0e, IA64_MODEL_SEM_BR_MULTIWAY },
 };
 
+/*
+ * The BTB of [ITA-RM] §6.2.8: PMC12.tar (7), bpt (14) and bac (15) admit
+ * the branches predicted by the TAR, the TAC and the BAC (Table 6-21)
+ */
+static const struct ia64_model_btb itanium_btb = {
+	.pred_bit	= {
+		[IA64_PMU_PRED_TAR] = BIT64(7),
+		[IA64_PMU_PRED_TAC] = BIT64(14),
+		[IA64_PMU_PRED_BAC] = BIT64(15),
+	},
+};
+
 const struct ia64_model_desc ia64_model_itanium_desc = {
 	.name		= "itanium",
 	.nr_pmc		= IA64_MODEL_NR_PMC,
@@ -219,6 +231,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.pmd_bits	= itanium_pmd_bits,
 	.pmd_reset	= itanium_pmd_reset,
 	.ita_units	= true,
+	.btb		= &itanium_btb,
 	.tag_kind	= IA64_MODEL_TAG_ITA,
 	.pal_info	= PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) |
 			  (PAL_CYCLES << 16) | ((u64)PAL_RETIRED << 24),
@@ -347,6 +360,12 @@ static bool is_counter_pmd(unsigned int idx)
 	return idx >= 4 && idx <= 7;
 }
 
+/* The BTB's entries PMD8-15 and its index PMD16 */
+static bool is_btb_pmd(unsigned int idx)
+{
+	return idx >= 8 && idx <= 16;
+}
+
 static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
 {
 	unsigned int i;
@@ -406,7 +425,8 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * hold valid data only while PMC0.fr = 1; read otherwise, they
 	 * return undefined values. The stored value stays.
 	 */
-	if (m->desc->ita_units && !frozen(m) && !is_counter_pmd(idx))
+	if (!frozen(m) && !is_counter_pmd(idx) &&
+	    (m->desc->ita_units || (m->desc->btb && is_btb_pmd(idx))))
 		return IA64_MODEL_PMD_UNFROZEN;
 
 	v = m->pmd[idx];
@@ -652,13 +672,14 @@ static int check_branch(const u8 *buf)
 	if (r.hdr.flags & ~(IA64_PMU_REC_BR_TAKEN |
 			    IA64_PMU_REC_BR_MISPRED_PATH |
 			    IA64_PMU_REC_BR_MISPRED_TARGET |
-			    IA64_PMU_REC_BR_MULTIWAY))
+			    IA64_PMU_REC_BR_MULTIWAY |
+			    IA64_PMU_REC_BR_BUNDLE1))
 		return -EINVAL;
 	/* Only a taken branch has a target to mispredict */
 	if ((r.hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET) &&
 	    !(r.hdr.flags & IA64_PMU_REC_BR_TAKEN))
 		return -EINVAL;
-	if (r.ctx.isa != IA64_PMU_ISA_IA64 || r.btype > IA64_PMU_BR_IA ||
+	if (r.ctx.isa != IA64_PMU_ISA_IA64 || r.btype > IA64_PMU_BR_IND_CALL ||
 	    r.predictor > IA64_PMU_PRED_BAC || !is_41bit(r.encoding) ||
 	    !zero_bytes(r.__reserved, sizeof(r.__reserved)))
 		return -EINVAL;
@@ -1027,11 +1048,14 @@ static bool br_outcome(unsigned int sel, bool mp_path, bool mp_tgt)
 }
 
 /*
- * BR_MISPRED_DETAIL umask 3:2 ([PFM-I2] event list of libpfm 3.x): 0 all
- * branches, 1 IP-relative, 2 returns, 3 non-return indirect. MODEL: the
- * records' conditional, call and loop branches are IP-relative.
+ * The branch types of BR_MISPRED_DETAIL umask 3:2 ([PFM-I2] event list of
+ * libpfm 3.x) and of the Itanium 2 PMC12.brt ([PFM-I2] "BRANCH TRACE
+ * BUFFER"): 0 all branches, 1 IP-relative, 2 returns, 3 non-return
+ * indirect. MODEL: the records' conditional, call and loop branches are
+ * IP-relative; br.ia, which goes through a branch register, and an
+ * indirect call (IA64_PMU_BR_IND_CALL) are non-return indirect branches.
  */
-static bool br_type_sel(unsigned int sel, unsigned int btype)
+bool ia64_model_br_type(unsigned int sel, unsigned int btype)
 {
 	switch (sel) {
 	case 0:
@@ -1042,7 +1066,8 @@ static bool br_type_sel(unsigned int sel, unsigned int btype)
 	case 2:
 		return btype == IA64_PMU_BR_RET;
 	default:
-		return btype == IA64_PMU_BR_IND;
+		return btype == IA64_PMU_BR_IND || btype == IA64_PMU_BR_IA ||
+		       btype == IA64_PMU_BR_IND_CALL;
 	}
 }
 
@@ -1068,7 +1093,7 @@ static unsigned int branch_inc(const struct rec_view *v, unsigned int sem,
 		return (!sel || sel == stage) &&
 		       br_outcome(umask, mp_path, mp_tgt);
 	case IA64_MODEL_SEM_BR_MISPRED_DETAIL:	/* 3:2 type, 1:0 outcome */
-		return br_type_sel(sel, r->btype) &&
+		return ia64_model_br_type(sel, r->btype) &&
 		       br_outcome(umask, mp_path, mp_tgt);
 	case IA64_MODEL_SEM_BR_MULTIWAY: /* 3:2 all/not taken/taken */
 		if (!(r->hdr.flags & IA64_PMU_REC_BR_MULTIWAY))
@@ -1233,7 +1258,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		break;
 	case IA64_PMU_REC_BRANCH:
 		compute_tags(m, &v, true, IA64_PMU_ITYPE_B, v.u.br.encoding, 0);
-		if (m->desc->ita_units)
+		if (m->desc->btb)
 			ia64_model_btb_check(m, &v);
 		break;
 	case IA64_PMU_REC_FETCH:

@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The branch trace buffer of the Itanium PMU model ([ITA-RM] §6.2.8):
- * which retired branches PMC12 lets in (§6.2.8.1, Table 6-21), and the
- * ring of PMD8-15 with its index and full bit in PMD16 (§6.2.8.2,
- * Tables 6-22 and 6-23). Counting is in pmu_model.c, which calls these
- * for each branch record.
+ * The branch trace buffer of the PMU model ([ITA-RM] §6.2.8): which
+ * retired branches PMC12 lets in (§6.2.8.1, Table 6-21), and the ring of
+ * PMD8-15 with its index and full bit in PMD16 (§6.2.8.2, Tables 6-22
+ * and 6-23). Counting is in pmu_model.c, which calls these for each
+ * branch record.
+ *
+ * One code for both CPU models; struct ia64_model_btb says where they
+ * differ. The Itanium 2 ([PFM-I2] "BRANCH TRACE BUFFER", field positions
+ * of libpfm 3.x pfmlib_itanium2.h) has no predictor selection (PMC12
+ * bits 7 and 15:14 are ds and brt there), filters by branch type (brt:
+ * 00 all, 01 IP-relative, 10 returns, 11 non-return indirect), can
+ * record prediction information in place of address bits (ds = 1), and
+ * has two extension bits per entry in PMD16 (b1, bruflush).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -35,12 +43,21 @@
  * mispredicted, those recorded with mp = 1 (Table 6-22), and nothing
  * else; one mask with the other at 11 is exactly its row of Table 6-21.
  * The price: ptm=10 with ppm=10 captures every branch on the predicted
- * path, a mispredicted target included.
+ * path, a mispredicted target included. [PFM-I2] describes tm, ptm and
+ * ppm of the Itanium 2 as Table 6-21 does: the same reading applies.
+ *
+ * The Itanium 2's brt admits the branches of one type
+ * (ia64_model_br_type()). MODEL: [PFM-I2] says brt = 00 captures no
+ * branch, but libpfm's own default for all branches is brt = 00 ("all
+ * branches", pfmlib_itanium2.c), as for BR_MISPRED_DETAIL's type field:
+ * 00 admits every branch.
  */
 void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 {
+	const struct ia64_model_btb *btb = m->desc->btb;
 	const struct ia64_pmu_rec_branch *r = &v->u.br;
 	u64 pmc = m->pmc[12];
+	u64 pred = btb->pred_bit[r->predictor];
 	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
 	bool mp_path = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_PATH;
 	bool mp_tgt = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_TARGET;
@@ -56,30 +73,50 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 	by_path = ppm != 3 && (ppm & (mp_path ? 1 : 2));
 	ok = ok && ptm && ppm &&
 	     ((ptm == 3 && ppm == 3) || by_tgt || by_path);
-	switch (r->predictor) {
-	case IA64_PMU_PRED_TAR:
-		ok = ok && (pmc & BIT64(7));
-		break;
-	case IA64_PMU_PRED_TAC:
-		ok = ok && (pmc & BIT64(14));
-		break;
-	default:
-		ok = ok && (pmc & BIT64(15));
-		break;
-	}
+	/* the predictor's bit, where the model selects by predictor */
+	ok = ok && (!pred || (pmc & pred));
+	if (btb->brt_shift)
+		ok = ok && ia64_model_br_type((pmc >> btb->brt_shift) & 3,
+					      r->btype);
 	v->btb = ok;
 }
 
-static void btb_push(struct ia64_model *m, u64 entry)
+/*
+ * Write @entry at bbi with PMD16 extension bits @ext (b1, bruflush) and
+ * advance bbi
+ */
+static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext)
 {
+	unsigned int shift = m->desc->btb->ext_shift;
 	unsigned int bbi = m->pmd[16] & 7;
+	u64 idx = m->pmd[16];
 
 	m->pmd[8 + bbi] = entry;
 	m->stats.btb_entries++;
-	if (++bbi == 8)		/* wrap: the sticky full bit (Table 6-23) */
-		m->pmd[16] = 0x8;
-	else
-		m->pmd[16] = (m->pmd[16] & 0x8) | bbi;
+	if (shift) {
+		shift += 4 * bbi;
+		idx = (idx & ~(3ULL << shift)) | (u64)ext << shift;
+	}
+	/* bbi 2:0; at the wrap, the sticky full bit 3 (Table 6-23) */
+	idx = (idx & ~7ULL) | ((bbi + 1) & 7);
+	if (bbi == 7)
+		idx |= 0x8;
+	m->pmd[16] = idx;
+}
+
+/*
+ * The address bits of an entry. With ds = 0 the bundle address 63:4
+ * ([ITA-RM] Table 6-22; [PFM-I2] pmd8_15 "btb_addr"), bits 60:51 copies
+ * of bit 50 as the Itanium implements them (Table 6-22 note a). With
+ * ds = 1 (Itanium 2, pfmlib_itanium2.h pmd8_15_ds) only bits 40:4 and
+ * 63:61 of the address remain; bits 60:41 hold prediction information.
+ * MODEL: the records carry no predictor state, so those bits read 0.
+ */
+static u64 btb_addr(u64 addr, bool ds)
+{
+	if (ds)
+		return addr & (MASK64(63, 61) | MASK64(40, 4));
+	return ia64_model_sxt50(addr) & MASK64(63, 4);
 }
 
 void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
@@ -89,16 +126,30 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
 	bool mp = r->hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
 				  IA64_PMU_REC_BR_MISPRED_TARGET);
+	const struct ia64_model_btb *btb = m->desc->btb;
+	bool ds = m->pmc[12] & btb->ds;
+	/*
+	 * PMD16 extension of the branch entry ([PFM-I2] pmd16 fields; the
+	 * pfmon tool of the libpfm 3.x era adds b1 to the recorded bundle
+	 * for the branch's). MODEL: b1 (bit 0): the branch is in the
+	 * second bundle of its issue group (record flag BUNDLE1), whose
+	 * first bundle the entry records; bruflush (bit 1): the branch was
+	 * mispredicted, so the pipeline behind it was flushed. A target
+	 * entry has neither. Without them (Itanium) the entry records the
+	 * branch's own bundle.
+	 */
+	bool b1 = btb->ext_shift && (r->hdr.flags & IA64_PMU_REC_BR_BUNDLE1);
+	unsigned int br_ext = (b1 ? 1 : 0) | (mp ? 2 : 0);
 	u64 slot = taken ? v->ctx.slot : 3;
-	u64 br = (ia64_model_sxt50(v->ctx.ip) & MASK64(63, 4)) | slot << 2 |
+	u64 br = btb_addr(v->ctx.ip - (b1 ? 16 : 0), ds) | slot << 2 |
 		 (u64)mp << 1 | 1;
-	u64 tgt = (ia64_model_sxt50(r->target) & MASK64(63, 4)) | 2;
+	u64 tgt = btb_addr(r->target, ds) | 2;
 
 	/* Two entries per branch: after 4 the buffer content repeats */
 	if (reps > 4)
 		reps = 4 + (reps - 4) % 4;
 	while (reps--) {
-		btb_push(m, br);
-		btb_push(m, tgt);
+		btb_push(m, br, br_ext);
+		btb_push(m, tgt, 0);
 	}
 }

@@ -190,18 +190,23 @@ static void fr_fetch(struct fr_out *o, u64 n, unsigned int level,
 	r->latency = latency;
 }
 
-static void fr_branch(struct fr_out *o, u64 n, u32 flags)
+/*
+ * @n branches of @btype at @from bundles after the batch's ip, to @to
+ * bundles after it
+ */
+static void fr_branch(struct fr_out *o, u64 n, u32 flags, unsigned int btype,
+		      u64 from, u64 to)
 {
 	struct ia64_pmu_rec_branch *r;
-	bool taken = flags & IA64_PMU_REC_BR_TAKEN;
+	u64 ip = o->ip & ~15ULL;
 
-	r = fr_rec(o, IA64_PMU_REC_BRANCH, sizeof(*r), n, o->ip & ~15ULL);
+	r = fr_rec(o, IA64_PMU_REC_BRANCH, sizeof(*r), n, ip + 16 * from);
 	if (!r)
 		return;
 	r->hdr.flags = flags;
-	r->btype = IA64_PMU_BR_COND;
+	r->btype = btype;
 	r->predictor = IA64_PMU_PRED_TAC;
-	r->target = (o->ip & ~15ULL) + (taken ? 0x100 : 0x10);
+	r->target = ip + 16 * to;
 }
 
 static u64 fr_min(u64 a, u64 b)
@@ -217,7 +222,7 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 	unsigned int pct = 75 + (seed * 2654435761U >> 16) % 51;
 	struct fr_out o = { .p = buf, .end = (u8 *)buf + len, .ip = ip,
 			    .cpl = cpl & 3 };
-	u64 n[FR_NR], stall_d, stall_i, flush, bus, left;
+	u64 n[FR_NR], stall_d, stall_i, flush, bus, left, calls, ind;
 	unsigned int s;
 
 	for (s = 0; s < FR_NR; s++)
@@ -305,11 +310,22 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 		 FR_LAT_L3);
 	fr_fetch(&o, n[FR_ITLB], IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 1);
 
-	/* branches */
-	fr_branch(&o, n[FR_BR_TAKEN], IA64_PMU_REC_BR_TAKEN);
-	fr_branch(&o, n[FR_BR_NOT], 0);
+	/*
+	 * branches. The taken ones by type, loosely as in integer code:
+	 * one in 8 a call, one in 8 a return, one in 32 an indirect
+	 * branch, the rest IP-relative, so that each branch type the
+	 * Itanium 2's BTB filters by (PMC12.brt) occurs.
+	 */
+	calls = n[FR_BR_TAKEN] / 8;
+	ind = n[FR_BR_TAKEN] / 32;
+	fr_branch(&o, n[FR_BR_TAKEN] - 2 * calls - ind,
+		  IA64_PMU_REC_BR_TAKEN, IA64_PMU_BR_COND, 0, 16);
+	fr_branch(&o, calls, IA64_PMU_REC_BR_TAKEN, IA64_PMU_BR_CALL, 2, 512);
+	fr_branch(&o, calls, IA64_PMU_REC_BR_TAKEN, IA64_PMU_BR_RET, 516, 3);
+	fr_branch(&o, ind, IA64_PMU_REC_BR_TAKEN, IA64_PMU_BR_IND, 4, 64);
+	fr_branch(&o, n[FR_BR_NOT], 0, IA64_PMU_BR_COND, 0, 1);
 	fr_branch(&o, n[FR_BR_MISP], IA64_PMU_REC_BR_TAKEN |
-		  IA64_PMU_REC_BR_MISPRED_PATH);
+		  IA64_PMU_REC_BR_MISPRED_PATH, IA64_PMU_BR_COND, 0, 16);
 
 	return o.p - (u8 *)buf;
 }

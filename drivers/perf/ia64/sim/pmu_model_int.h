@@ -90,6 +90,30 @@ enum ia64_model_tag_kind {
 };
 
 /*
+ * The layout of a CPU model's branch trace buffer (pmu_model_btb.c):
+ * PMC12 with plm 3:0, pm 6, tm 9:8, ptm 11:10, ppm 13:12 and PMD8-16 as
+ * on the Itanium ([ITA-RM] §6.2.8), and the fields in which the models
+ * differ.
+ */
+struct ia64_model_btb {
+	/*
+	 * The PMC12 bit that admits the branches of each predictor
+	 * (IA64_PMU_PRED_*; Itanium: tar, bpt, bac); all 0: no such
+	 * selection, every branch is admitted
+	 */
+	u64 pred_bit[3];
+	/* PMC12.brt, the branch type mask, at this bit; 0: none */
+	u8 brt_shift;
+	/* PMC12.ds, the data selector; 0: none (always target addresses) */
+	u64 ds;
+	/*
+	 * PMD16: entry i's extension bits b1 at ext_shift + 4 * i and
+	 * bruflush one above; 0: none
+	 */
+	u8 ext_shift;
+};
+
+/*
  * A CPU model's PMU: everything in which the models differ. The code in
  * pmu_model*.c is shared and reads the differences from here.
  */
@@ -114,9 +138,15 @@ struct ia64_model_desc {
 	 * PMC13/IBR instruction range and PMC11.pt data range, and the EAR
 	 * and BTB PMDs undefined while PMC0.fr = 0. Without them (the
 	 * Itanium 2, for now) those registers are only registers, ranges
-	 * do not constrain and nothing is captured.
+	 * do not constrain and nothing is captured. The BTB is .btb's.
 	 */
 	bool ita_units;
+	/*
+	 * The branch trace buffer's layout; NULL: none, PMC12 and PMD8-16
+	 * are only registers. With one, PMD8-16 read undefined while
+	 * PMC0.fr = 0 ([ITA-RM] §6.2.8.2).
+	 */
+	const struct ia64_model_btb *btb;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
@@ -172,6 +202,12 @@ u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx);
  */
 bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 				const struct rec_view *v);
+
+/*
+ * Is a branch of @btype (IA64_PMU_BR_*) one of the type selection @sel:
+ * 0 all, 1 IP-relative, 2 returns, 3 non-return indirect?
+ */
+bool ia64_model_br_type(unsigned int sel, unsigned int btype);
 
 /* pmu_model_btb.c: does PMC12 capture this branch record (v->btb)? */
 void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v);

@@ -2,9 +2,9 @@
 /*
  * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
  * model code of pmu_model.c: register layouts, reset state, counter
- * width, PAL_PERF_MON_INFO, CPUID and events. This first slice models
- * counting; the EARs, the branch trace buffer and the PMC13-15 ranges
- * are registers only.
+ * width, PAL_PERF_MON_INFO, CPUID and events. It models counting and
+ * the branch trace buffer (itanium2_btb); the EARs and the PMC13-15
+ * ranges are registers only.
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -70,13 +70,37 @@ static const u64 itanium2_pmc_reset[IA64_MODEL_ITA2_NR_PMC] = {
 };
 
 /*
- * PMD4-7: count 46:0 ([PFM-MCK] ovfl_val (1 << 47) - 1). MODEL: the
- * EAR and BTB PMDs (0-3, 8-17) store what is written, for now.
+ * PMD16, the BTB index ([PFM-I2] pfmlib_itanium2.h pmd16): bbi 2:0,
+ * full 3, and per entry PMD8+i a nibble from bit 4 + 4i with b1 (its
+ * bit 0) and bruflush (bit 1); the nibbles' bits 3:2 and bits 63:36 are
+ * ignored.
+ */
+#define ITA2_PMD16_EXT		4
+#define ITA2_PMD16_BITS		(0xfULL | 0x33333333ULL << ITA2_PMD16_EXT)
+
+/*
+ * PMD4-7: count 46:0 ([PFM-MCK] ovfl_val (1 << 47) - 1); PMD8-15 all 64
+ * bits of a BTB entry, PMD16 above. MODEL: the EAR PMDs (0-3, 17) store
+ * what is written, for now.
  */
 static const u64 itanium2_pmd_bits[IA64_MODEL_ITA2_NR_PMD] = {
 	[0 ... 3] = ~0ULL,
 	[4 ... 7] = MASK64(ITA2_WIDTH - 1, 0),
-	[8 ... 17] = ~0ULL,
+	[8 ... 15] = ~0ULL,
+	[16] = ITA2_PMD16_BITS,
+	[17] = ~0ULL,
+};
+
+/*
+ * The branch trace buffer ([PFM-I2] "BRANCH TRACE BUFFER"; field
+ * positions of libpfm 3.x pfmlib_itanium2.h): PMC12 plm 3:0, pm 6, ds 7,
+ * tm 9:8, ptm 11:10, ppm 13:12, brt 15:14; no selection by predictor;
+ * PMD16's per-entry extension bits.
+ */
+static const struct ia64_model_btb itanium2_btb = {
+	.brt_shift	= 14,
+	.ds		= BIT64(7),
+	.ext_shift	= ITA2_PMD16_EXT,
 };
 
 /* MODEL: PMD contents after reset are undefined, as on the Itanium */
@@ -106,8 +130,7 @@ static const u64 itanium2_pmd_reset[IA64_MODEL_ITA2_NR_PMD] = {
  * What the events with semantics count (event codes of the libpfm 3.x
  * list). MODEL: the cache events count the records' levels as on the
  * Itanium; L1D_READ_MISSES umask 1 (RSE fills only) never counts a
- * record's access, and BRANCH_EVENT counts nothing until the branch
- * trace buffer is modelled.
+ * record's access. BRANCH_EVENT counts the branches the BTB captures.
  */
 static const struct ia64_model_sem_map itanium2_sem[] = {
 	{ 0x12, IA64_MODEL_SEM_CPU_CYCLES },	/* CPU_CYCLES */
@@ -153,6 +176,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.pmd_bits	= itanium2_pmd_bits,
 	.pmd_reset	= itanium2_pmd_reset,
 	.ita_units	= false,
+	.btb		= &itanium2_btb,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
 	.pal_info	= 4 | (ITA2_WIDTH << 8) | (ITA2_PAL_CYCLES << 16) |
 			  ((u64)ITA2_PAL_RETIRED << 24),

@@ -329,9 +329,17 @@ struct ia64_pmu_rec_fetch {
 #define IA64_PMU_BR_COND	0	/* IP-relative conditional (br.cond) */
 #define IA64_PMU_BR_CALL	1	/* br.call */
 #define IA64_PMU_BR_RET		2	/* br.ret */
-#define IA64_PMU_BR_IND		3	/* indirect, non-return */
+#define IA64_PMU_BR_IND		3	/* indirect, non-return, non-call */
 #define IA64_PMU_BR_LOOP	4	/* counted / modulo-scheduled loop */
 #define IA64_PMU_BR_IA		5	/* br.ia to IA-32 */
+#define IA64_PMU_BR_IND_CALL	6	/* br.call through a branch register */
+
+/*
+ * btype, as the Itanium 2 branch trace buffer (PMC12.brt) and
+ * BR_MISPRED_DETAIL tell branches apart: COND, CALL (IP-relative) and
+ * LOOP are IP-relative; RET is a return; IND, IA and IND_CALL are the
+ * non-return indirect branches.
+ */
 
 /* struct ia64_pmu_rec_branch.predictor ([ITA-RM] §6.2.8.1) */
 #define IA64_PMU_PRED_TAR	0	/* target address registers, stage 1 */
@@ -343,6 +351,8 @@ struct ia64_pmu_rec_fetch {
 #define IA64_PMU_REC_BR_MISPRED_PATH	0x2	/* taken/not taken wrong */
 #define IA64_PMU_REC_BR_MISPRED_TARGET	0x4	/* only if taken */
 #define IA64_PMU_REC_BR_MULTIWAY	0x8	/* in a multiway bundle */
+/* the second bundle of its issue group, which begins at ip - 16 */
+#define IA64_PMU_REC_BR_BUNDLE1		0x10
 
 /*
  * IA64_PMU_REC_BRANCH: "repeat" retirements of the branch at ip/slot
@@ -350,7 +360,10 @@ struct ia64_pmu_rec_fetch {
  * (stage from "predictor"), BRANCH_MULTIWAY.* (flag MULTIWAY),
  * BRANCH_TAKEN_SLOT, and feeds the branch trace buffer ([ITA-RM]
  * §6.2.8): the branch (ip, slot or 3 if not taken, mispredict bit) and
- * then "target"; BRANCH_EVENT counts captured branches.
+ * then "target"; BRANCH_EVENT counts captured branches. The Itanium 2
+ * filters by btype too (PMC12.brt) and counts BR_MISPRED_DETAIL by it;
+ * its BTB records a branch of flag BUNDLE1 at the first bundle of the
+ * issue group, ip - 16, with PMD16's b1 bit set.
  */
 struct ia64_pmu_rec_branch {
 	struct ia64_pmu_rec_hdr hdr;	/* size = 56 */

@@ -5,7 +5,8 @@
  * would execute it. Each iteration injects, at the workload's own code
  * addresses, the call into ia64_pmu_btb_callee, its return, and the
  * back edge of ia64_pmu_btb_hot_loop, then one period of user cycles in
- * the loop: every sample's branch stack holds those three branches.
+ * the loop: every sample's branch stack holds those three branches (of
+ * types call, return and loop, for the Itanium 2's branch type filter).
  * Usage: btb_workload <iterations> (run with the model's free-running
  * mode off).
  */
@@ -22,6 +23,15 @@
 static struct rec_buf buf;
 static int sink;
 
+/* A taken user branch of type @btype (IA64_PMU_BR_*) */
+static void branch(uint64_t ip, int slot, uint64_t target, int btype)
+{
+	struct ia64_pmu_rec_branch *r = (void *)(buf.data + buf.len);
+
+	rec_branch(&buf, ip, slot, 3, target, TK);
+	r->btype = btype;
+}
+
 int ia64_pmu_btb_callee(int x)
 {
 	return x * 3 + 1;
@@ -34,11 +44,11 @@ int ia64_pmu_btb_hot_loop(long n)
 	for (i = 0; i < n; i++) {
 top:
 		buf.len = 0;
-		rec_branch(&buf, BUNDLE(&&call), 0, 3,
-			   BUNDLE(ia64_pmu_btb_callee), TK);
-		rec_branch(&buf, BUNDLE(ia64_pmu_btb_callee), 2, 3,
-			   BUNDLE(&&call), TK);
-		rec_branch(&buf, BUNDLE(&&back), 1, 3, BUNDLE(&&top), TK);
+		branch(BUNDLE(&&call), 0, BUNDLE(ia64_pmu_btb_callee),
+		       IA64_PMU_BR_CALL);
+		branch(BUNDLE(ia64_pmu_btb_callee), 2, BUNDLE(&&call),
+		       IA64_PMU_BR_RET);
+		branch(BUNDLE(&&back), 1, BUNDLE(&&top), IA64_PMU_BR_LOOP);
 		rec_cycles(&buf, BUNDLE(&&top), CYCLES, 3, IA64_PMU_ISA_IA64,
 			   NULL, 0);
 		if (sim_inject(&buf))

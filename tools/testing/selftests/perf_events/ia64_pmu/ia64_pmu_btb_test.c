@@ -5,6 +5,12 @@
  * stack of the next sample of a CPU_CYCLES event: newest first, with
  * bundle + slot, target and mispredict bit, filtered by privilege, and
  * per task across context switches.
+ *
+ * For both CPU models (caps/pmu_name): the Itanium 2's BTB also filters
+ * by branch type (PMC12.brt, [PFM-I2]): ANY_RETURN and IND_CALL |
+ * IND_JUMP, which the Itanium refuses, give exactly those branches; and
+ * it records a branch in the second bundle of an issue group with
+ * PMD16's b1 bit, which the stack resolves.
  */
 
 #include <sys/wait.h>
@@ -38,6 +44,15 @@ static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
 	attr->branch_sample_type = bst | PERF_SAMPLE_BRANCH_HW_INDEX;
 	attr->read_format = 0;
 	attr->exclude_kernel = 1;
+}
+
+/* The model is an Itanium 2 */
+static int is_ita2(void)
+{
+	char buf[32];
+
+	return !strcmp(read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf)),
+		       "itanium2\n");
 }
 
 /* @n user branches from @first: taken, every third mispredicted */
@@ -336,6 +351,8 @@ TEST_F(btb, throttling_with_branch_stacks)
 	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
 }
 
+#define IND	(PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP)
+
 /* Filters the BTB cannot express, and malformed requests */
 TEST(errnos)
 {
@@ -343,16 +360,23 @@ TEST(errnos)
 		PERF_SAMPLE_BRANCH_ANY_CALL, PERF_SAMPLE_BRANCH_ANY_RETURN,
 		PERF_SAMPLE_BRANCH_IND_CALL, PERF_SAMPLE_BRANCH_COND,
 		PERF_SAMPLE_BRANCH_CALL_STACK, PERF_SAMPLE_BRANCH_IND_JUMP,
-		PERF_SAMPLE_BRANCH_CALL, PERF_SAMPLE_BRANCH_IN_TX,
+		PERF_SAMPLE_BRANCH_CALL, PERF_SAMPLE_BRANCH_IN_TX, IND,
+		PERF_SAMPLE_BRANCH_ANY_RETURN | IND,
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
+	int ita2 = is_ita2(), want;
 
 	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
 		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY | unsupported[i]);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		branch_attr(&attr, unsupported[i]);
-		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+		/* the Itanium 2's brt selects returns, or indirect branches */
+		want = EOPNOTSUPP;
+		if (ita2 && (unsupported[i] == PERF_SAMPLE_BRANCH_ANY_RETURN ||
+			     unsupported[i] == IND))
+			want = 0;
+		EXPECT_EQ(want, open_errno(&attr));
 	}
 	/* a branch stack needs a sample */
 	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
@@ -364,6 +388,141 @@ TEST(errnos)
 	/* plain: accepted */
 	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
 	EXPECT_EQ(0, open_errno(&attr));
+}
+
+/*
+ * One taken user branch of each type (IA64_PMU_BR_*) from UIP(20), every
+ * third mispredicted: cond, call, ret, ind (mp), loop, ia, ind_call (mp)
+ */
+#define NR_BTYPE	(IA64_PMU_BR_IND_CALL + 1)
+
+static int inject_typed(void)
+{
+	struct rec_buf b = { .len = 0 };
+	struct ia64_pmu_rec_branch *r;
+	int t;
+
+	for (t = 0; t < NR_BTYPE; t++) {
+		r = (void *)(b.data + b.len);
+		rec_branch(&b, UIP(20 + t), 1, 3, TGT(UIP(20 + t)),
+			   TK | (t % 3 == 0 && t ? MP : 0));
+		r->btype = t;
+	}
+	return sim_inject(&b);
+}
+
+/* The sample holds exactly the branches of @types of inject_typed() */
+static int typed_stack_is(struct br_sample *s, const int *types, int nr)
+{
+	int i, t;
+
+	if (s->nr != (uint64_t)nr)
+		return 0;
+	for (i = 0; i < nr; i++) {
+		t = types[i];
+		if (s->e[i].from != UIP(20 + t) + 1 ||
+		    s->e[i].to != TGT(UIP(20 + t)) ||
+		    s->e[i].mispred != (t % 3 == 0 && t))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Itanium 2, -j any_ret: PMC12.brt = 10, only the return; the Itanium
+ * has no brt and refuses the filter
+ */
+TEST_F(btb, ita2_return_filter_exact_stack)
+{
+	static const int ret[] = { IA64_PMU_BR_RET };
+	struct perf_event_attr attr;
+	struct br_sample s;
+
+	if (!is_ita2()) {
+		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY_RETURN);
+		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+		return;
+	}
+	start(self, PERF_SAMPLE_BRANCH_ANY_RETURN);
+	ASSERT_EQ(0, inject_typed());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(typed_stack_is(&s, ret, 1));
+	EXPECT_EQ(1, s.hw_idx);
+}
+
+/*
+ * Itanium 2, -j ind_call,ind_jmp: brt = 11, the non-return indirect
+ * branches (indirect jump, br.ia, indirect call), newest first; with
+ * br_mispred only the mispredicted of them
+ */
+TEST_F(btb, ita2_indirect_filter_exact_stack)
+{
+	static const int ind[] = {
+		IA64_PMU_BR_IND_CALL, IA64_PMU_BR_IA, IA64_PMU_BR_IND,
+	};
+	static const int ind_mp[] = { IA64_PMU_BR_IND_CALL, IA64_PMU_BR_IND };
+	struct perf_event_attr attr;
+	struct br_sample s;
+
+	if (!is_ita2()) {
+		branch_attr(&attr, IND);
+		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+		return;
+	}
+	start(self, IND);
+	ASSERT_EQ(0, inject_typed());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(typed_stack_is(&s, ind, 3));
+	ring_unmap(&self->r);
+	close(self->fd);
+
+	self->fd = open_mapped(IND, IA64_PMU_CFG_BR_MISPRED, &self->r);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, inject_typed());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(typed_stack_is(&s, ind_mp, 2));
+}
+
+/* ANY on the Itanium 2 is brt = 00: every type, the last four */
+TEST_F(btb, any_filter_takes_every_type)
+{
+	static const int last[] = {
+		IA64_PMU_BR_IND_CALL, IA64_PMU_BR_IA, IA64_PMU_BR_LOOP,
+		IA64_PMU_BR_IND,
+	};
+	struct br_sample s;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	ASSERT_EQ(0, inject_typed());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(typed_stack_is(&s, last, 4));
+}
+
+/*
+ * Branches in the second bundle of their issue group (record flag
+ * BUNDLE1): the Itanium 2 records the group's first bundle and sets
+ * PMD16's b1, the Itanium the branch's own bundle; on both models the
+ * stack has the branch's own bundle
+ */
+TEST_F(btb, second_bundle_branch_exact_stack)
+{
+	struct rec_buf b = { .len = 0 };
+	struct br_sample s;
+	int i;
+
+	start(self, PERF_SAMPLE_BRANCH_ANY);
+	for (i = 0; i < 3; i++)
+		rec_branch(&b, UIP(i), i % 3, 3, TGT(UIP(i)),
+			   TK | (i % 3 == 2 ? MP : 0) |
+			   (i != 1 ? IA64_PMU_REC_BR_BUNDLE1 : 0));
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 0, 3));
 }
 
 /* One PMC12 per CPU: a group that needs two cannot run */

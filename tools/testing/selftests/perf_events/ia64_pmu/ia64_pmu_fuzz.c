@@ -1504,13 +1504,13 @@ static size_t gen_valid(uint8_t *p)
 		memset(r, 0, sizeof(*r));
 		r->hdr.type = IA64_PMU_REC_BRANCH;
 		r->hdr.size = sizeof(*r);
-		r->hdr.flags = rnd(16);
+		r->hdr.flags = rnd(32);
 		if (!(r->hdr.flags & IA64_PMU_REC_BR_TAKEN))
 			r->hdr.flags &= ~IA64_PMU_REC_BR_MISPRED_TARGET;
 		gen_ctx(&r->ctx, IA64_PMU_ISA_IA64, true);
 		r->target = chance(80) ? USER_IP + 16 * rnd(4096) : rnd_u64();
 		r->encoding = gen_encoding();
-		r->btype = rnd(6);
+		r->btype = rnd(IA64_PMU_BR_IND_CALL + 1);
 		r->predictor = rnd(3);
 		return sizeof(*r);
 	}
@@ -1549,7 +1549,7 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 	case 4:
 		*how = "unknown flags";
 		h->flags |= 1U << rnd_between(h->type == IA64_PMU_REC_BRANCH ?
-					      4 : 2, 31);
+					      5 : 2, 31);
 		if (h->type == IA64_PMU_REC_CYCLES)
 			h->flags |= 1U << rnd(32);
 		return len;
@@ -1764,7 +1764,7 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 			break;
 		case 2:
 			*how = "branch: btype";
-			r->btype = rnd_between(6, 255);
+			r->btype = rnd_between(IA64_PMU_BR_IND_CALL + 1, 255);
 			break;
 		case 3:
 			*how = "branch: predictor";

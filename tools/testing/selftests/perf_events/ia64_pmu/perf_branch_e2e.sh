@@ -42,6 +42,27 @@ n=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -c ia64_pmu_btb_call
 # what the BTB cannot filter is refused, not ignored
 out=$(perf record -o "$data" -j any_call,u -e cpu/CPU_CYCLES/u -c 10000 -- \
 	/tests/btb_workload 1 2>&1) && fail "perf record -j any_call was accepted"
+
+# -j any_ret,u: the Itanium 2's brt filter keeps only the callee's return;
+# the Itanium has no branch type filter and refuses it
+if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = itanium2 ]; then
+	out=$(perf record -o "$data" -j any_ret,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+		/tests/btb_workload 50 2>&1) || fail "perf record -j any_ret,u exited $?: $out"
+	stacks=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -v '^ *$')
+	n=$(echo "$stacks" | grep -c 'ia64_pmu_btb_callee+0x[0-9a-f]*/ia64_pmu_btb_hot_loop')
+	[ "$n" -ge 40 ] || fail "perf record -j any_ret,u: $n stacks with the return"
+	echo "$stacks" | grep -q '/ia64_pmu_btb_callee' &&
+		fail "perf record -j any_ret,u: a stack holds the call"
+	echo "$stacks" | grep -q 'hot_loop+0x[0-9a-f]*/ia64_pmu_btb_hot_loop' &&
+		fail "perf record -j any_ret,u: a stack holds the loop's back edge"
+	out=$(perf record -o "$data" -j ind_call,ind_jmp,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+		/tests/btb_workload 5 2>&1) || fail "perf record -j ind_call,ind_jmp,u exited $?: $out"
+	n=$(perf script -i "$data" -F brstack 2>/dev/null | grep -c '0x[0-9a-f]*/0x')
+	[ "$n" -eq 0 ] || fail "perf record -j ind_call,ind_jmp,u: $n stacks, none is indirect"
+else
+	out=$(perf record -o "$data" -j any_ret,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+		/tests/btb_workload 1 2>&1) && fail "perf record -j any_ret was accepted"
+fi
 # free-running mode feeds the BTB too: stacks of whatever runs
 echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
 out=$(perf record -o "$data" -b -e cycles -c 400000 -- /tests/spin_workload 500 2>&1) ||
