@@ -273,6 +273,12 @@ struct ia64_pmu_rec_inst {
 
 /* Memory record flags */
 #define IA64_PMU_REC_MEM_UC	0x1	/* uncacheable access */
+/*
+ * An advanced load check (ld.c, or chk.a) that found no matching ALAT
+ * entry, so the value had to be reloaded or recovery code runs; an IA-64
+ * load (op LOAD). The Itanium 2 data EAR captures these in ALAT mode.
+ */
+#define IA64_PMU_REC_MEM_ALAT_MISS	0x2
 
 /*
  * IA64_PMU_REC_MEM: "repeat" retired memory accesses by the instruction
@@ -286,8 +292,8 @@ struct ia64_pmu_rec_inst {
  * L3_READS.DATA_READS / L3_WRITES.DATA_WRITES (.HIT/.MISS), and for
  * the TLB outcome DTC_MISSES (not L1), DTLB_MISSES (VHPT, SW),
  * DTLB_INSERTS_HPW (VHPT). Loads feed the data EAR in cache mode, all
- * accesses in TLB mode ([ITA-RM] §6.2.7.4); DATA_EAR_EVENTS counts its
- * captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
+ * accesses in TLB mode ([ITA-RM] §6.2.7.4), ALAT_MISS loads in the
+ * Itanium 2's ALAT mode; DATA_EAR_EVENTS counts its captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
  * encoding are those of the access (IA-32: encoding 0).
  */
 struct ia64_pmu_rec_mem {
