@@ -154,11 +154,11 @@ struct ia64_model_desc {
 	const u64 *pmc_bits, *pmc_reset;
 	const u64 *pmd_bits, *pmd_reset;
 	/*
-	 * The Itanium's PMC10-13 units: instruction and data EARs, BTB,
-	 * PMC13/IBR instruction range and PMC11.pt data range, and the EAR
-	 * and BTB PMDs undefined while PMC0.fr = 0. Without them (the
-	 * Itanium 2, for now) those registers are only registers, ranges
-	 * do not constrain and nothing is captured.
+	 * The Itanium's PMC12/13 units: BTB, PMC13/IBR instruction range
+	 * and PMC11.pt data range, and the EAR and BTB PMDs undefined
+	 * while PMC0.fr = 0. Without them (the Itanium 2, for now) those
+	 * registers are only registers, ranges do not constrain and the
+	 * BTB captures nothing. The EARs are described by .ear.
 	 */
 	bool ita_units;
 	/* the EARs' layout, NULL if the model has no EARs */
