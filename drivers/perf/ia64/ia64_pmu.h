@@ -78,6 +78,8 @@ struct ia64_pmu_reg_init {
 				 IA64_PMU_F_QUAL)
 
 /* What the driver knows of one CPU model; cross-checked with PAL at probe */
+struct ia64_ear_layout;
+
 struct ia64_pmu_model {
 	const char *name;		/* caps/pmu_name */
 	u8 family;			/* CPUID[3] family */
@@ -106,6 +108,7 @@ struct ia64_pmu_model {
 	unsigned int nr_groups;
 	u8 exclusive_es[3];		/* of these, one code counts at once */
 	const char *mem_loads;		/* the D-EAR's capture event */
+	const struct ia64_ear_layout *ear;	/* with IA64_PMU_F_EAR */
 	/* generic events: names of the table's events, NULL if none fits */
 	const char *hw_events[PERF_COUNT_HW_MAX];
 	const char *cache_events[PERF_COUNT_HW_CACHE_MAX]

@@ -866,6 +866,7 @@ PMU_FORMAT_ATTR(ism, "config:24-25");
 PMU_FORMAT_ATTR(br_mispred, "config:32");
 PMU_FORMAT_ATTR(ear, "config1:0-1");
 PMU_FORMAT_ATTR(ear_tlb, "config1:2");
+PMU_FORMAT_ATTR(ear_alat, "config1:3");
 PMU_FORMAT_ATTR(ear_tlbmask, "config1:4-7");
 PMU_FORMAT_ATTR(ldlat, "config1:8-23");
 PMU_FORMAT_ATTR(opc_match, "config:33-59");
@@ -885,6 +886,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_br_mispred.attr,
 	&format_attr_ear.attr,
 	&format_attr_ear_tlb.attr,
+	&format_attr_ear_alat.attr,
 	&format_attr_ear_tlbmask.attr,
 	&format_attr_ldlat.attr,
 	&format_attr_opc_match.attr,
@@ -904,6 +906,7 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 	if (attr == &format_attr_br_mispred.attr)
 		return IA64_PMU_F_BTB;
 	if (attr == &format_attr_ear.attr || attr == &format_attr_ear_tlb.attr ||
+	    attr == &format_attr_ear_alat.attr ||
 	    attr == &format_attr_ear_tlbmask.attr ||
 	    attr == &format_attr_ldlat.attr)
 		return IA64_PMU_F_EAR;
@@ -918,6 +921,10 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 {
 	unsigned int feature = ia64_pmu_format_feature(attr);
 
+	/* the D-EAR's ALAT mode: the Itanium 2's */
+	if (attr == &format_attr_ear_alat.attr &&
+	    (!ia64_pmu_has(IA64_PMU_F_EAR) || !ia64_pmu_model->ear->dear_alat))
+		return 0;
 	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
 }
 
@@ -1044,7 +1051,10 @@ static ssize_t max_precise_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(max_precise);
 
-/* The EARs' latency thresholds ([ITA-RM] Tables 6-12, 6-17): ldlat rounds down */
+/*
+ * The D-EAR's latency thresholds ([ITA-RM] Table 6-17, the same on the
+ * Itanium 2): ldlat rounds down
+ */
 static ssize_t ear_thresholds_show(struct device *dev,
 				   struct device_attribute *attr, char *buf)
 {
@@ -1058,11 +1068,27 @@ static ssize_t ear_thresholds_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(ear_thresholds);
 
+/* The I-EAR's, which differ on the Itanium 2 (ia64_pmu_ear_layout.c) */
+static ssize_t iear_thresholds_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	const struct ia64_ear_layout *l = ia64_pmu_model->ear;
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < l->nr_iear_lat; i++)
+		n += sysfs_emit_at(buf, n, "%u%c", l->iear_lat[i],
+				   i + 1 < l->nr_iear_lat ? ' ' : '\n');
+	return n;
+}
+static DEVICE_ATTR_RO(iear_thresholds);
+
 static struct attribute *ia64_pmu_caps_attrs[] = {
 	&dev_attr_pmu_name.attr,
 	&dev_attr_branches.attr,
 	&dev_attr_max_precise.attr,
 	&dev_attr_ear_thresholds.attr,
+	&dev_attr_iear_thresholds.attr,
 	&dev_attr_counters.attr,
 	&dev_attr_counter_width.attr,
 	NULL,
@@ -1073,7 +1099,8 @@ static umode_t ia64_pmu_caps_visible(struct kobject *kobj,
 {
 	if (attr == &dev_attr_branches.attr && !ia64_pmu_has(IA64_PMU_F_BTB))
 		return 0;
-	if (attr == &dev_attr_ear_thresholds.attr &&
+	if ((attr == &dev_attr_ear_thresholds.attr ||
+	     attr == &dev_attr_iear_thresholds.attr) &&
 	    !ia64_pmu_has(IA64_PMU_F_EAR))
 		return 0;
 	return attr->mode;

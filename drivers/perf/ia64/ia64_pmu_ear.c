@@ -30,26 +30,48 @@
 #include "ia64_pmu.h"
 #include "ia64_pmu_ear.h"
 
-/* The registers of each EAR; the valid bit is bit 0 of pmd[valid] */
+/* The registers of each EAR; the valid bits are in pmd[valid] */
 static const struct ia64_pmu_ear_regs {
 	u8 pmc;
 	u8 nr_pmds;
 	u8 pmd[3];
 	u8 valid;
-	u64 idle;
 } ia64_pmu_ears[IA64_PMU_NR_EARS] = {
 	[IA64_PMU_DEAR] = {
 		.pmc = IA64_DEAR_PMC, .nr_pmds = 3,
 		.pmd = { IA64_DEAR_PMD_ADDR, IA64_DEAR_PMD_LAT,
 			 IA64_DEAR_PMD_IP },
-		.valid = 2, .idle = IA64_PMC11_IDLE,
+		.valid = 2,
 	},
 	[IA64_PMU_IEAR] = {
 		.pmc = IA64_IEAR_PMC, .nr_pmds = 2,
 		.pmd = { IA64_IEAR_PMD_ADDR, IA64_IEAR_PMD_LAT },
-		.valid = 0, .idle = IA64_PMC10_IDLE,
+		.valid = 0,
 	},
 };
+
+/* The model's layout of its EARs */
+static const struct ia64_ear_layout *ia64_pmu_ear_layout(void)
+{
+	return ia64_pmu_model->ear;
+}
+
+/* The PMC of EAR @unit capturing nothing */
+static u64 ia64_pmu_ear_rest(unsigned int unit)
+{
+	const struct ia64_ear_layout *l = ia64_pmu_ear_layout();
+
+	return unit == IA64_PMU_DEAR ? IA64_PMC11_REST | l->dear_pt :
+				       l->iear_rest;
+}
+
+/* The valid bits of EAR @unit's pmd[valid] */
+static u64 ia64_pmu_ear_valid(unsigned int unit)
+{
+	const struct ia64_ear_layout *l = ia64_pmu_ear_layout();
+
+	return unit == IA64_PMU_DEAR ? l->pmd17_valid : l->pmd0_valid;
+}
 
 static u64 ia64_pmu_ear_pmds(unsigned int unit)
 {
@@ -92,7 +114,7 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))
 		return -EOPNOTSUPP;
-	pmc = ia64_ear_pmc(config1, plm,
+	pmc = ia64_ear_pmc(ia64_pmu_ear_layout(), config1, plm,
 			   (config & IA64_PMU_CFG_ISM_MASK) >>
 			   IA64_PMU_CFG_ISM_SHIFT);
 	if (pmc < 0)
@@ -165,16 +187,18 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 	unsigned int unit;
 	u64 want;
 
+	if (!ia64_pmu_has(IA64_PMU_F_EAR))
+		return;
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
 		r = &ia64_pmu_ears[unit];
 		u = &cpuc->ear[unit];
-		want = u->users ? u->pmc : r->idle;
+		want = u->users ? u->pmc : ia64_pmu_ear_rest(unit);
 		/* at rest already: nothing captured (any plm) */
 		if (!u->users && (u->hw & ~IA64_PMC11_PT) ==
 				 (u->reset & ~IA64_PMC11_PT))
 			want = u->reset;
-		/* PMC11.pt: the data range of ia64_pmu_qual.c */
-		if (unit == IA64_PMU_DEAR)
+		/* Itanium PMC11.pt: the data range of ia64_pmu_qual.c */
+		if (unit == IA64_PMU_DEAR && ia64_pmu_ear_layout()->dear_pt)
 			want = ia64_pmu_qual_pmc11(cpuc, want);
 		if (u->hw != want) {
 			ia64_pmu_write_pmc(r->pmc, want);
@@ -225,10 +249,11 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 		u->read = true;
 	}
 	if (unit == IA64_PMU_DEAR)
-		valid = ia64_dear_decode(pmc, u->raw[0], u->raw[1], u->raw[2],
-					 &d);
+		valid = ia64_dear_decode(ia64_pmu_ear_layout(), pmc, u->raw[0],
+					 u->raw[1], u->raw[2], &d);
 	else
-		valid = ia64_iear_decode(pmc, u->raw[0], u->raw[1], &d);
+		valid = ia64_iear_decode(ia64_pmu_ear_layout(), pmc, u->raw[0],
+					 u->raw[1], &d);
 	if (!valid)
 		return 0;
 	data->addr = d.addr;
@@ -252,7 +277,7 @@ void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc)
 		u = &cpuc->ear[unit];
 		if (!u->read)
 			continue;
-		if (u->raw[r->valid] & 0x1)
+		if (u->raw[r->valid] & ia64_pmu_ear_valid(unit))
 			ia64_pmu_write_pmd(r->pmd[r->valid], 0);
 		u->read = false;
 	}

@@ -4,19 +4,21 @@
  * description and the event list of ia64_pmu_itanium2_events.h (the facts
  * of libpfm 3.x's Itanium 2 table, [PFM-I2]).
  *
- * Counting and sampling on PMC/PMD4-7, and branch stacks from the
- * branch trace buffer (PMC12 with ds/brt, PMD8-16 with b1 bits: the
- * layout itanium2_btb, ia64_pmu_btb.h). The Itanium 2 lays out its EARs
- * (PMC10/11, with an ALAT mode) and its range registers (PMC13-15)
- * unlike the Itanium, and the driver does not drive them yet; events
- * asking for them get EOPNOTSUPP. The cache event groups and sets of
- * [PFM-I2] are enforced by ia64_pmu_groups.c.
+ * Counting and sampling on PMC/PMD4-7, branch stacks from the branch
+ * trace buffer (PMC12 with ds/brt, PMD8-16 with b1 bits: the layout
+ * itanium2_btb, ia64_pmu_btb.h) and the event address registers
+ * (PMC10/11, with the ALAT mode; their layout is in
+ * ia64_pmu_ear_layout.c). The Itanium 2 lays out its range registers
+ * (PMC13-15) unlike the Itanium, and the driver does not drive them yet;
+ * events asking for them get EOPNOTSUPP (no IA64_PMU_F_QUAL). The cache
+ * event groups and sets of [PFM-I2] are enforced by ia64_pmu_groups.c.
  */
 
 #include <linux/bits.h>
 #include <linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_ear.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
@@ -76,7 +78,7 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.es_bits	= 8,
 	/* a 3-bit threshold on PMC4-7 ([PFM-I2] PMC layout) */
 	.thres_max_67	= 7,
-	.features	= IA64_PMU_F_BTB,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR,
 	.btb		= &itanium2_btb,
 	/* PMC4 bit 23: power enable, set in every write ([PFM-MCK]) */
 	.ctr_pmc_set	= { BIT_ULL(23) },
@@ -90,8 +92,9 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.nr_groups	= ARRAY_SIZE(itanium2_groups),
 	/* L2_OZQ_CANCELS0, L2_OZQ_CANCELS1, L2_OZQ_CANCELS2 */
 	.exclusive_es	= { 0xa0, 0xac, 0xa8 },
-	/* the D-EAR is not driven on the Itanium 2 yet: no mem-loads */
-	.mem_loads	= NULL,
+	/* the D-EAR's capture event ([PFM-I2] DATA_EAR_EVENTS, 0xc8) */
+	.mem_loads	= "DATA_EAR_EVENTS",
+	.ear		= &ia64_ear_layout_itanium2,
 
 	.hw_events = {
 		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_CYCLES",

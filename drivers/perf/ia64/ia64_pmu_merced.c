@@ -9,6 +9,7 @@
 #include <linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_ear.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
@@ -58,6 +59,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
 	.mem_loads	= "DATA_EAR_EVENTS",
+	.ear		= &ia64_ear_layout_itanium,
 
 	/*
 	 * Generic events, from the definitions of [ITA-RM] §7.8; the reasons

@@ -169,3 +169,61 @@ TEST(freerun_feeds_every_ita2_branch_type)
 	}
 	CHECK_EQ(got[1] + got[2] + got[3], got[0]);
 }
+
+/*
+ * Free-running mode feeds the Itanium 2's EARs: D-EAR cache mode (the
+ * loads missing L1D), ALAT mode (the user code's ALAT misses, none in
+ * the kernel's mix) and the I-EAR, captures counted by DATA_EAR_EVENTS
+ * (0xc8) and L1I_EAR_EVENTS (0x43)
+ */
+TEST(freerun_feeds_the_itanium2_ears)
+{
+	static u8 buf[IA64_MODEL_FREERUN_BATCH];
+	static const u64 pmc11[] = {
+		0xf,			/* cache mode, >= 4 cycles */
+		0xf | 2ULL << 7,	/* ALAT mode */
+	};
+	unsigned int i, cpl;
+	struct ia64_model m;
+	size_t len, off;
+	int size;
+
+	for (i = 0; i < ARRAY_SIZE(pmc11); i++) {
+		for (cpl = 0; cpl < 4; cpl += 3) {
+			struct ia64_model_freerun fr = { { 0 } };
+
+			ia64_model_init(&m, IA64_MODEL_ITANIUM2);
+			ia64_model_write_pmc(&m, 0, 0);
+			ia64_model_set_psr(&m, IA64_MODEL_PSR_UP);
+			ia64_model_write_pmc(&m, 4, mt_pmc(0xc8, 0, 0xf,
+							   1ULL << 23));
+			ia64_model_write_pmc(&m, 5, mt_pmc(0x43, 0, 0xf, 0));
+			ia64_model_write_pmd(&m, 4, 0);
+			ia64_model_write_pmd(&m, 5, 0);
+			ia64_model_write_pmc(&m, 10,
+					     0xf | 1ULL << 13 | 0xffULL << 5);
+			ia64_model_write_pmc(&m, 11, pmc11[i]);
+			len = ia64_model_freerun_batch(&fr, buf, sizeof(buf),
+						       800000,
+						       0x4000000000010000ULL,
+						       0x6000000000200000ULL,
+						       cpl, 1);
+			for (off = 0; off < len; off += size) {
+				/* as sim_backend.c checks them */
+				size = ia64_model_check_rec(buf + off,
+							    len - off);
+				CHECK(size > 0);
+				if (size <= 0)
+					break;
+				mt_run_all(&m, buf + off);
+			}
+			CHECK(mt_count(&m, 5) > 0);
+			if (i == 1 && cpl == 0) {
+				CHECK_EQ(mt_count(&m, 4), 0);
+				continue;
+			}
+			CHECK(mt_count(&m, 4) > 0);
+			CHECK(mt_read_frozen(&m, 17) & 0x8);
+		}
+	}
+}

@@ -109,9 +109,10 @@ TEST(ita2_implemented_bits)
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), (1ULL << 46) - 1);
 	ia64_model_write_pmd(&m, 5, 1ULL << 46);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), ~0ULL << 46);
-	/* EAR and BTB PMDs are plain registers, readable unfrozen */
+	/* PMD2, the D-EAR's data address, stores all 64 bits (frozen) */
 	ia64_model_write_pmc(&m, 11, 0x1);
 	ia64_model_write_pmd(&m, 2, 0x123456789abcdef0ULL);
+	ia64_model_write_pmc(&m, 0, IA64_MODEL_PMC0_FR);
 	CHECK_EQ(ia64_model_read_pmd(&m, 2), 0x123456789abcdef0ULL);
 }
 

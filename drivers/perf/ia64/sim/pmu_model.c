@@ -232,6 +232,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.pmd_reset	= itanium_pmd_reset,
 	.ita_units	= true,
 	.btb		= &itanium_btb,
+	.ear		= &ia64_model_itanium_ears,
 	.tag_kind	= IA64_MODEL_TAG_ITA,
 	.pal_info	= PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) |
 			  (PAL_CYCLES << 16) | ((u64)PAL_RETIRED << 24),
@@ -354,6 +355,13 @@ static unsigned int pmd_owner(unsigned int idx)
 	return 12;
 }
 
+/* The privileged monitor bit of PMC @idx: PMC10's moves on some models */
+static u64 pmc_pm_bit(const struct ia64_model *m, unsigned int idx)
+{
+	return idx == 10 && m->desc->ear ? m->desc->ear->iear_pm :
+					   IA64_MODEL_PMC_PM;
+}
+
 /* PMD4-7: the generic counters; the others are EAR and BTB registers */
 static bool is_counter_pmd(unsigned int idx)
 {
@@ -416,7 +424,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * PSR.sp = 1, reads zero.
 	 */
 	cpl = (m->psr & IA64_MODEL_PSR_CPL) >> IA64_MODEL_PSR_CPL_SHIFT;
-	if (cpl && ((m->pmc[pmd_owner(idx)] & IA64_MODEL_PMC_PM) ||
+	if (cpl && ((m->pmc[pmd_owner(idx)] & pmc_pm_bit(m, pmd_owner(idx))) ||
 		    (m->psr & IA64_MODEL_PSR_SP)))
 		return 0;
 
@@ -425,8 +433,10 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * hold valid data only while PMC0.fr = 1; read otherwise, they
 	 * return undefined values. The stored value stays.
 	 */
-	if (!frozen(m) && !is_counter_pmd(idx) &&
-	    (m->desc->ita_units || (m->desc->btb && is_btb_pmd(idx))))
+	if (!frozen(m) &&
+	    ((m->desc->ita_units && !is_counter_pmd(idx)) ||
+	     (m->desc->btb && is_btb_pmd(idx)) ||
+	     (m->desc->ear && (m->desc->ear->unfrozen_pmds & BIT64(idx)))))
 		return IA64_MODEL_PMD_UNFROZEN;
 
 	v = m->pmd[idx];
@@ -438,16 +448,10 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 		 */
 		return (v & BIT64(m->desc->width - 1)) ?
 		       v | ~ctr_mask(m) : v;
-	if (!m->desc->ita_units)
-		return v;
-	switch (idx) {
-	case 0:
-	case 2:
-	case 17:
+	/* the captured addresses: bits 60:51 copies of bit 50 */
+	if (m->desc->ear && (m->desc->ear->sxt_pmds & BIT64(idx)))
 		return ia64_model_sxt50(v);
-	default:
-		return v;
-	}
+	return v;
 }
 
 void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
@@ -634,7 +638,11 @@ static int check_mem(const u8 *buf)
 	struct ia64_pmu_rec_mem r;
 
 	memcpy(&r, buf, sizeof(r));
-	if (r.hdr.flags & ~IA64_PMU_REC_MEM_UC)
+	if (r.hdr.flags & ~(IA64_PMU_REC_MEM_UC | IA64_PMU_REC_MEM_ALAT_MISS))
+		return -EINVAL;
+	/* ld.c and chk.a: IA-64 loads */
+	if ((r.hdr.flags & IA64_PMU_REC_MEM_ALAT_MISS) &&
+	    (r.op != IA64_PMU_MEM_LOAD || r.ctx.isa == IA64_PMU_ISA_IA32))
 		return -EINVAL;
 	if (r.level > IA64_PMU_LVL_MEM || r.tlb > IA64_PMU_TLB_SW ||
 	    r.op > IA64_PMU_MEM_STORE || !is_41bit(r.encoding))
@@ -1109,20 +1117,29 @@ static unsigned int branch_inc(const struct rec_view *v, unsigned int sem,
  * The monitor enable equation of [ITA-RM] §6.2.1 with the record's cpl
  * and instruction set; PMC12 ignores ism.
  */
-bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
-				 const struct rec_view *v)
+bool ia64_model_monitor_enabled_at(const struct ia64_model *m, u64 pmc,
+				   u64 pm, unsigned int ism_shift,
+				   const struct rec_view *v)
 {
-	u64 pmc = m->pmc[idx];
-	unsigned int ism = (pmc >> IA64_MODEL_PMC_ISM_SHIFT) & 3;
+	unsigned int ism = ism_shift < 64 ? (pmc >> ism_shift) & 3 : 0;
 	bool up = m->psr & IA64_MODEL_PSR_UP;
 	bool pp = m->psr & IA64_MODEL_PSR_PP;
 
 	if (frozen(m) || !(pmc_plm(pmc) & (1U << v->ctx.cpl)))
 		return false;
 	/* README: ism bit 24 disables IA-64 code, bit 25 IA-32 code */
-	if (idx != 12 && (ism & (1U << v->is)))
+	if (ism & (1U << v->is))
 		return false;
-	return (pmc & IA64_MODEL_PMC_PM) ? pp : up;
+	return (pmc & pm) ? pp : up;
+}
+
+bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
+				 const struct rec_view *v)
+{
+	return ia64_model_monitor_enabled_at(m, m->pmc[idx],
+					     IA64_MODEL_PMC_PM,
+					     idx != 12 ?
+					     IA64_MODEL_PMC_ISM_SHIFT : 64, v);
 }
 
 /* Per-cycle increment of the event of counter @idx in this record */
@@ -1253,7 +1270,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	case IA64_PMU_REC_MEM:
 		compute_tags(m, &v, !v.is, IA64_PMU_ITYPE_M,
 			     v.u.mem.encoding, v.u.mem.daddr);
-		if (m->desc->ita_units)
+		if (m->desc->ear)
 			ia64_model_dear_check(m, &v);
 		break;
 	case IA64_PMU_REC_BRANCH:
@@ -1263,7 +1280,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		break;
 	case IA64_PMU_REC_FETCH:
 		compute_tags(m, &v, false, 0, 0, 0);
-		if (m->desc->ita_units)
+		if (m->desc->ear)
 			ia64_model_iear_check(m, &v);
 		break;
 	default:

@@ -207,7 +207,7 @@ void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
  * Returns the bytes of records written to @buf (at most @len; a batch
  * needs at most IA64_MODEL_FREERUN_BATCH).
  */
-#define IA64_MODEL_FREERUN_STREAMS	19
+#define IA64_MODEL_FREERUN_STREAMS	20
 #define IA64_MODEL_FREERUN_BATCH	2048
 
 struct ia64_model_freerun {

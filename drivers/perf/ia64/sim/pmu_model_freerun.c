@@ -27,7 +27,7 @@
 enum {
 	FR_INST, FR_NOP, FR_FP, FR_RSE,
 	FR_LD_L1, FR_LD_L2, FR_LD_L3, FR_LD_MEM, FR_ST,
-	FR_DTLB_L2, FR_DTLB_VHPT, FR_DTLB_SW,
+	FR_DTLB_L2, FR_DTLB_VHPT, FR_DTLB_SW, FR_ALAT,
 	FR_BR_TAKEN, FR_BR_NOT, FR_BR_MISP,
 	FR_IF_L1, FR_IF_L2, FR_IF_L3, FR_ITLB,
 	FR_NR
@@ -60,6 +60,8 @@ static const struct {
 	[FR_DTLB_L2]	= {    200,   300, FR_MISS },
 	[FR_DTLB_VHPT]	= {     20,    40, FR_MISS },
 	[FR_DTLB_SW]	= {      2,     5, FR_MISS },
+	/* advanced load checks (ld.c) that missed the ALAT: user code */
+	[FR_ALAT]	= {     30,     0, FR_MISS },
 	/* branches: taken, not taken (predicted right), mispredicted */
 	[FR_BR_TAKEN]	= {  10000,  7000, FR_INSTR },
 	[FR_BR_NOT]	= {   7000,  5000, FR_INSTR },
@@ -161,20 +163,22 @@ static void fr_inst(struct fr_out *o, u64 n, u32 flags)
 	r->per_cycle = 1;
 }
 
-static void fr_mem(struct fr_out *o, u64 n, u64 daddr, unsigned int op,
-		   unsigned int level, unsigned int tlb, u32 latency)
+static struct ia64_pmu_rec_mem *fr_mem(struct fr_out *o, u64 n, u64 daddr,
+				       unsigned int op, unsigned int level,
+				       unsigned int tlb, u32 latency)
 {
 	struct ia64_pmu_rec_mem *r;
 
 	r = fr_rec(o, IA64_PMU_REC_MEM, sizeof(*r), n, o->ip);
 	if (!r)
-		return;
+		return NULL;
 	r->daddr = daddr & ~7ULL;
 	r->op = op;
 	r->level = level;
 	r->tlb = tlb;
 	r->latency = latency;
 	r->size = 8;
+	return r;
 }
 
 static void fr_fetch(struct fr_out *o, u64 n, unsigned int level,
@@ -223,6 +227,7 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 	struct fr_out o = { .p = buf, .end = (u8 *)buf + len, .ip = ip,
 			    .cpl = cpl & 3 };
 	u64 n[FR_NR], stall_d, stall_i, flush, bus, left, calls, ind;
+	struct ia64_pmu_rec_mem *mr;
 	unsigned int s;
 
 	for (s = 0; s < FR_NR; s++)
@@ -283,8 +288,8 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 	fr_inst(&o, n[FR_INST], 0);
 	fr_inst(&o, n[FR_NOP], IA64_PMU_REC_INST_NOP);
 
-	/* memory accesses; the TLB misses on L1-hit loads */
-	s = n[FR_DTLB_L2] + n[FR_DTLB_VHPT] + n[FR_DTLB_SW];
+	/* memory accesses; the TLB and ALAT misses on L1-hit loads */
+	s = n[FR_DTLB_L2] + n[FR_DTLB_VHPT] + n[FR_DTLB_SW] + n[FR_ALAT];
 	fr_mem(&o, n[FR_LD_L1] > s ? n[FR_LD_L1] - s : 0, daddr,
 	       IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
 	fr_mem(&o, n[FR_DTLB_L2], daddr + 0x1000, IA64_PMU_MEM_LOAD,
@@ -293,6 +298,10 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 	       IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 1);
 	fr_mem(&o, n[FR_DTLB_SW], daddr + 0x400000, IA64_PMU_MEM_LOAD,
 	       IA64_PMU_LVL_L1, IA64_PMU_TLB_SW, 1);
+	mr = fr_mem(&o, n[FR_ALAT], daddr + 0x3008, IA64_PMU_MEM_LOAD,
+		    IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
+	if (mr)
+		mr->hdr.flags = IA64_PMU_REC_MEM_ALAT_MISS;
 	fr_mem(&o, n[FR_LD_L2], daddr + 0x2040, IA64_PMU_MEM_LOAD,
 	       IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, FR_LAT_L2);
 	fr_mem(&o, n[FR_LD_L3], daddr + 0x10080, IA64_PMU_MEM_LOAD,

@@ -114,6 +114,50 @@ struct ia64_model_btb {
 };
 
 /*
+ * How a CPU model lays out its event address registers: the shared
+ * capture code (pmu_model_ear.c) reads PMC10/11 and writes PMD0-3/17
+ * through this. Bits that stay in the same place on every model (plm
+ * 3:0, PMC11.pm 6 and umask 19:16 and ism 25:24, the mode field from
+ * PMC11 bit 7) are not described.
+ */
+struct ia64_model_ear_layout {
+	/* PMC10: privileged monitor bit and ism field */
+	u64 iear_pm;
+	unsigned int iear_ism_shift;
+	/* PMC10 bits that select each mode, and their value in it */
+	u64 iear_cache_mask, iear_cache_mode;
+	u64 iear_tlb_mask, iear_tlb_mode;
+	unsigned int iear_umask_shift;
+	unsigned int iear_umask_mask;	/* right-aligned, cache mode */
+	/* cache mode: latency threshold per umask, 0: nothing captured */
+	const u16 *iear_lat;
+	/* TLB mode: outcome IA64_PMU_TLB_t is umask bit (t - bias) */
+	unsigned int iear_tlb_bias;
+	/* PMD0 bits 1:0 of a capture: cache mode, TLB mode per outcome */
+	u8 iear_stat_cache;
+	u8 iear_stat_tlb[4];
+	/* PMD1: latency overflow bit, 0 if none (the field saturates) */
+	u64 iear_lat_ovf;
+	/* PMC11 bits 8:7 >> 7: 0 cache, 1 TLB, 2 ALAT mode */
+	unsigned int dear_mode_mask;
+	/* PMD3: latency width, overflow bit (0 if none), status field */
+	unsigned int dear_lat_bits;
+	u64 dear_lat_ovf;
+	unsigned int dear_stat_shift;
+	u8 dear_stat_cache;		/* status of a cache/ALAT capture */
+	/* PMD17: valid bit, slot field, bundle-of-the-window bit (or 0) */
+	u64 pmd17_valid;
+	unsigned int pmd17_slot_shift;
+	u64 pmd17_bn;
+	/* PMDs whose bits 60:51 read as copies of bit 50 */
+	u32 sxt_pmds;
+	/* PMDs that read undefined while PMC0.fr = 0 */
+	u32 unfrozen_pmds;
+};
+
+extern const struct ia64_model_ear_layout ia64_model_itanium_ears;
+
+/*
  * A CPU model's PMU: everything in which the models differ. The code in
  * pmu_model*.c is shared and reads the differences from here.
  */
@@ -134,11 +178,11 @@ struct ia64_model_desc {
 	const u64 *pmc_bits, *pmc_reset;
 	const u64 *pmd_bits, *pmd_reset;
 	/*
-	 * The Itanium's PMC10-13 units: instruction and data EARs, BTB,
-	 * PMC13/IBR instruction range and PMC11.pt data range, and the EAR
-	 * and BTB PMDs undefined while PMC0.fr = 0. Without them (the
-	 * Itanium 2, for now) those registers are only registers, ranges
-	 * do not constrain and nothing is captured. The BTB is .btb's.
+	 * The Itanium's PMC13 unit: the PMC13/IBR instruction range and the
+	 * PMC11.pt data range, and its EAR and BTB PMDs undefined while
+	 * PMC0.fr = 0. Without it (the Itanium 2, for now) those registers
+	 * are only registers and ranges do not constrain. The BTB is
+	 * .btb's, the EARs are .ear's.
 	 */
 	bool ita_units;
 	/*
@@ -147,6 +191,8 @@ struct ia64_model_desc {
 	 * PMC0.fr = 0 ([ITA-RM] §6.2.8.2).
 	 */
 	const struct ia64_model_btb *btb;
+	/* the EARs' layout, NULL if the model has no EARs */
+	const struct ia64_model_ear_layout *ear;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
@@ -185,6 +231,7 @@ struct rec_view {
 	bool has_daddr;
 	/* what the EARs and the BTB captured per repetition */
 	bool iear, dear, btb;
+	u8 dear_mode;		/* the D-EAR's mode for this record */
 };
 
 /* Bits 60:51 of a captured address: copies of bit 50 */
@@ -202,6 +249,13 @@ u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx);
  */
 bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 				const struct rec_view *v);
+/*
+ * The same for a PMC value @pmc whose pm bit is @pm and ism field starts
+ * at @ism_shift (no ism: @ism_shift 64)
+ */
+bool ia64_model_monitor_enabled_at(const struct ia64_model *m, u64 pmc,
+				   u64 pm, unsigned int ism_shift,
+				   const struct rec_view *v);
 
 /*
  * Is a branch of @btype (IA64_PMU_BR_*) one of the type selection @sel:

@@ -2,9 +2,10 @@
 /*
  * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
  * model code of pmu_model.c: register layouts, reset state, counter
- * width, PAL_PERF_MON_INFO, CPUID and events. It models counting and
- * the branch trace buffer (itanium2_btb); the EARs and the PMC13-15
- * ranges are registers only.
+ * width, PAL_PERF_MON_INFO, CPUID, events, and the layouts of the branch
+ * trace buffer (itanium2_btb, captured by the shared pmu_model_btb.c)
+ * and of the event address registers (itanium2_ears, captured by the
+ * shared pmu_model_ear.c). The PMC13-15 ranges are registers only.
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -79,12 +80,18 @@ static const u64 itanium2_pmc_reset[IA64_MODEL_ITA2_NR_PMC] = {
 #define ITA2_PMD16_BITS		(0xfULL | 0x33333333ULL << ITA2_PMD16_EXT)
 
 /*
- * PMD4-7: count 46:0 ([PFM-MCK] ovfl_val (1 << 47) - 1); PMD8-15 all 64
- * bits of a BTB entry, PMD16 above. MODEL: the EAR PMDs (0-3, 17) store
- * what is written, for now.
+ * PMD4-7: count 46:0 ([PFM-MCK] ovfl_val (1 << 47) - 1). The EAR PMDs
+ * as [PFM-I2] lays them out: PMD0 stat 1:0 and line 63:5 (4:2 ignored),
+ * PMD1 latency 11:0 and overflow 12, PMD2 the address, PMD3 latency
+ * 12:0, overflow 13 and stat 15:14, PMD17 slot 1:0, bn 2, vl 3 and the
+ * window 63:4; the other bits are ignored. PMD8-15 all 64 bits of a BTB
+ * entry, PMD16 above.
  */
 static const u64 itanium2_pmd_bits[IA64_MODEL_ITA2_NR_PMD] = {
-	[0 ... 3] = ~0ULL,
+	[0] = MASK64(63, 5) | 0x3,
+	[1] = MASK64(12, 0),
+	[2] = ~0ULL,
+	[3] = MASK64(15, 0),
 	[4 ... 7] = MASK64(ITA2_WIDTH - 1, 0),
 	[8 ... 15] = ~0ULL,
 	[16] = ITA2_PMD16_BITS,
@@ -101,6 +108,64 @@ static const struct ia64_model_btb itanium2_btb = {
 	.brt_shift	= 14,
 	.ds		= BIT64(7),
 	.ext_shift	= ITA2_PMD16_EXT,
+};
+
+/*
+ * I-EAR cache mode: the latency threshold of each PMC10 umask (bits
+ * 12:5), from [PFM-I2]'s L1I_EAR_CACHE_* presets. 0x40 is LAT0, every
+ * L1I miss (latency > 0). MODEL: 0x00 (RAB hit: a miss that finds its
+ * line already requested) captures nothing, since no fetch record says
+ * so; neither do the umasks [PFM-I2] does not list.
+ */
+static const u16 itanium2_iear_lat[256] = {
+	[0xff] = 4, [0xfe] = 8, [0xfc] = 16, [0xf8] = 32,
+	[0xf0] = 128, [0xe0] = 256, [0xc0] = 1024, [0x80] = 4096,
+	[0x40] = 1,
+};
+
+/*
+ * The Itanium 2's EARs ([PFM-I2]: pfmlib_itanium2.h's PMC10/11 and
+ * PMD0-3/17 layouts; the meaning of the stat fields as pfmon's Itanium 2
+ * sample printer decodes them):
+ * - PMC10: plm 3:0, pm 4, ism 15:14; ct 13:12: 1x cache mode with an
+ *   8-bit umask 12:5, 00 TLB mode with umask 11:5 (bit 0 L2 ITLB hit,
+ *   1 VHPT, 2 fault: L1I_EAR_TLB_*), 01 nothing;
+ * - PMC11: plm 3:0, pm 6, mode 8:7 (0 cache, 1 TLB, 2 ALAT), umask
+ *   19:16 (the Itanium's thresholds and TLB bits), ism 25:24, no pt;
+ * - PMD0.stat, PMD3.stat: 0 invalid; TLB mode 1 L2 TLB, 2 VHPT, 3 fault.
+ *   MODEL: 1 in the other modes;
+ * - PMD17: the instruction is (window + 16 * bn) | slot.
+ * PMD0's line reads bits 60:51 as copies of bit 50 ([PFM-I2]); MODEL:
+ * PMD2 and PMD17 are stored whole. MODEL: as on the Itanium, the EAR
+ * PMDs read undefined while PMC0.fr = 0.
+ */
+static const struct ia64_model_ear_layout itanium2_ears = {
+	.iear_pm		= BIT64(4),
+	.iear_ism_shift		= 14,
+	.iear_cache_mask	= BIT64(13),
+	.iear_cache_mode	= BIT64(13),
+	.iear_tlb_mask		= BIT64(13) | BIT64(12),
+	.iear_tlb_mode		= 0,
+	.iear_umask_shift	= 5,
+	.iear_umask_mask	= 0xff,
+	.iear_lat		= itanium2_iear_lat,
+	.iear_tlb_bias		= 1,
+	.iear_stat_cache	= 0x1,
+	.iear_stat_tlb		= { [IA64_PMU_TLB_L2] = 0x1,
+				    [IA64_PMU_TLB_VHPT] = 0x2,
+				    [IA64_PMU_TLB_SW] = 0x3 },
+	.iear_lat_ovf		= BIT64(12),
+	.dear_mode_mask		= 0x3,
+	.dear_lat_bits		= 13,
+	.dear_lat_ovf		= BIT64(13),
+	.dear_stat_shift	= 14,
+	.dear_stat_cache	= 0x1,
+	.pmd17_valid		= BIT64(3),
+	.pmd17_slot_shift	= 0,
+	.pmd17_bn		= BIT64(2),
+	.sxt_pmds		= BIT64(0),
+	.unfrozen_pmds		= BIT64(0) | BIT64(1) | BIT64(2) | BIT64(3) |
+				  BIT64(17),
 };
 
 /* MODEL: PMD contents after reset are undefined, as on the Itanium */
@@ -155,6 +220,8 @@ static const struct ia64_model_sem_map itanium2_sem[] = {
 	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
 	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
 	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },	/* BRANCH_EVENT */
+	{ 0xc8, IA64_MODEL_SEM_DATA_EAR },	/* DATA_EAR_EVENTS */
+	{ 0x43, IA64_MODEL_SEM_INST_EAR },	/* L1I_EAR_EVENTS */
 };
 
 const struct ia64_model_desc ia64_model_itanium2_desc = {
@@ -177,6 +244,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.pmd_reset	= itanium2_pmd_reset,
 	.ita_units	= false,
 	.btb		= &itanium2_btb,
+	.ear		= &itanium2_ears,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
 	.pal_info	= 4 | (ITA2_WIDTH << 8) | (ITA2_PAL_CYCLES << 16) |
 			  ((u64)ITA2_PAL_RETIRED << 24),

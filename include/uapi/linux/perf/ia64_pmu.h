@@ -60,15 +60,22 @@
  *   bits  1:0   ear          0: none, 1: data EAR (PMC11), 2: instruction
  *                            EAR (PMC10), 3: invalid
  *   bit   2     ear_tlb      0: cache miss mode, 1: TLB miss mode
+ *   bit   3     ear_alat     data EAR in ALAT mode (Itanium 2 only): it
+ *                            captures advanced load checks (ld.c, chk.a)
+ *                            that missed the ALAT; no ear_tlb, tlbmask or
+ *                            ldlat with it
  *   bits  7:4   ear_tlbmask  TLB mode: which misses; D-EAR, [ITA-RM]
  *                            Table 6-19: bit 5 L2 DTLB hit, bit 6 VHPT
  *                            hit, bit 7 handled by software, 0: all three;
  *                            I-EAR, Table 6-14: bit 6 VHPT hit, bit 7
- *                            software, 0: both
+ *                            software, 0: both; the Itanium 2 I-EAR
+ *                            also takes bit 5 (L2 ITLB hit), 0: all three
  *   bits 23:8   ldlat        cache mode: minimum latency in cycles (load,
  *                            or instruction fetch), rounded down to a
  *                            threshold of Tables 6-12/6-17 (4, 8, ...,
- *                            4096); 0: 4
+ *                            4096; the Itanium 2 I-EAR has only 4, 8,
+ *                            16, 32, 128, 256, 1024, 4096); 0: 4;
+ *                            caps/ear_thresholds, caps/iear_thresholds
  *
  * and the qualification of the event ([ITA-RM] §6.2.4-6.2.6, §7.8):
  *
@@ -97,6 +104,7 @@
 #define IA64_PMU_CFG1_EAR_DATA		0x1ULL
 #define IA64_PMU_CFG1_EAR_INST		0x2ULL
 #define IA64_PMU_CFG1_EAR_TLB		(1ULL << 2)
+#define IA64_PMU_CFG1_EAR_ALAT		(1ULL << 3)
 #define IA64_PMU_CFG1_TLBMASK_SHIFT	4
 #define IA64_PMU_CFG1_TLBMASK_MASK	(0xfULL << IA64_PMU_CFG1_TLBMASK_SHIFT)
 #define IA64_PMU_CFG1_LDLAT_SHIFT	8
@@ -104,6 +112,7 @@
 /* The bits of the event address registers */
 #define IA64_PMU_CFG1_EAR_BITS		(IA64_PMU_CFG1_EAR_MASK | \
 					 IA64_PMU_CFG1_EAR_TLB | \
+					 IA64_PMU_CFG1_EAR_ALAT | \
 					 IA64_PMU_CFG1_TLBMASK_MASK | \
 					 IA64_PMU_CFG1_LDLAT_MASK)
 #define IA64_PMU_CFG1_OPC_CARE_SHIFT	24
@@ -273,6 +282,12 @@ struct ia64_pmu_rec_inst {
 
 /* Memory record flags */
 #define IA64_PMU_REC_MEM_UC	0x1	/* uncacheable access */
+/*
+ * An advanced load check (ld.c, or chk.a) that found no matching ALAT
+ * entry, so the value had to be reloaded or recovery code runs; an IA-64
+ * load (op LOAD). The Itanium 2 data EAR captures these in ALAT mode.
+ */
+#define IA64_PMU_REC_MEM_ALAT_MISS	0x2
 
 /*
  * IA64_PMU_REC_MEM: "repeat" retired memory accesses by the instruction
@@ -286,8 +301,8 @@ struct ia64_pmu_rec_inst {
  * L3_READS.DATA_READS / L3_WRITES.DATA_WRITES (.HIT/.MISS), and for
  * the TLB outcome DTC_MISSES (not L1), DTLB_MISSES (VHPT, SW),
  * DTLB_INSERTS_HPW (VHPT). Loads feed the data EAR in cache mode, all
- * accesses in TLB mode ([ITA-RM] §6.2.7.4); DATA_EAR_EVENTS counts its
- * captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
+ * accesses in TLB mode ([ITA-RM] §6.2.7.4), ALAT_MISS loads in the
+ * Itanium 2's ALAT mode; DATA_EAR_EVENTS counts its captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
  * encoding are those of the access (IA-32: encoding 0).
  */
 struct ia64_pmu_rec_mem {

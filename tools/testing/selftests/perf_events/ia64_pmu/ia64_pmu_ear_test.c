@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The data event address register as perf memory samples ([ITA-RM]
- * §6.2.7.4-6.2.7.6): memory records injected into the model come back,
- * exactly, as samples of DATA_EAR_EVENTS with the capture's data address,
- * latency, data source and instruction.
+ * The event address registers as perf memory samples ([ITA-RM]
+ * §6.2.7.4-6.2.7.6; the Itanium 2's of [PFM-I2]): memory records
+ * injected into the model come back, exactly, as samples of the D-EAR's
+ * capture event with the capture's data address, latency, data source
+ * and instruction; fetch records as I-EAR samples. On both CPU models
+ * (caps/pmu_name), with the Itanium 2's own I-EAR thresholds and ALAT
+ * mode.
  */
 
 #include <sys/wait.h>
@@ -11,8 +14,21 @@
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
-#define ES_DATA_EAR_EVENTS	0x67
+/* The CPU model: "itanium" or "itanium2" */
+static int is_itanium2(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "itanium2\n");
+}
+
+/* DATA_EAR_EVENTS: 0x67 on the Itanium, 0xc8 on the Itanium 2 */
+#define ES_DATA_EAR_EVENTS	(is_itanium2() ? 0xc8 : 0x67)
 #define CFG_DEAR		IA64_PMU_CONFIG(ES_DATA_EAR_EVENTS, 0)
+/* INSTRUCTION_EAR_EVENTS; the Itanium 2's L1I_EAR_EVENTS */
+#define ES_INSTRUCTION_EAR_EVENTS	(is_itanium2() ? 0x43 : 0x23)
+#define NOT_ITANIUM2		"the PMU is not an Itanium 2"
 #define IP(n)			(0x4000000000020000ULL + 0x10 * (n))
 #define ADDR(n)			(0x6000000000100000ULL + 0x40 * (n))
 #define LOAD			IA64_PMU_MEM_LOAD
@@ -173,12 +189,10 @@ TEST_F(ear, threshold_hits_and_stores_not_sampled)
 	EXPECT_FALSE(next_sample(&self->r, &s));
 }
 
-#define ES_INSTRUCTION_EAR_EVENTS	0x23
-
 /*
- * The I-EAR on INSTRUCTION_EAR_EVENTS: each fetch that missed L1I over
- * the threshold is a sample with the cache line and the latency; ITLB
- * misses in TLB mode with their outcome
+ * The I-EAR on its capture event: each fetch that missed L1I over the
+ * threshold (128 on both models) is a sample with the cache line and the
+ * latency; ITLB misses in TLB mode with their outcome
  */
 TEST_F(ear, instruction_ear_samples)
 {
@@ -187,14 +201,14 @@ TEST_F(ear, instruction_ear_samples)
 	struct mem_sample s;
 
 	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST |
-		 (64ULL << IA64_PMU_CFG1_LDLAT_SHIFT), 1);
+		 (128ULL << IA64_PMU_CFG1_LDLAT_SHIFT), 1);
 	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
 	attr.precise_ip = 0;
 	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(self->fd, 0);
 	ASSERT_EQ(0, ring_map(&self->r, self->fd));
 	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
-	rec_fetch(&b, IP(0), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 63);
+	rec_fetch(&b, IP(0), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 127);
 	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 90);
 	rec_fetch(&b, IP(2) + 0x30, 3, IA64_PMU_LVL_MEM, IA64_PMU_TLB_L1,
 		  250);
@@ -404,7 +418,11 @@ TEST(config1_errnos)
 		{ 0x6 | (0x1 << 4), EINVAL },		/* I-EAR mask 1:0 */
 		{ 0x6 | (0xc << 4), 0 },
 		{ 0x4, EINVAL },			/* ear_tlb without ear */
-		{ 1ULL << 3, EINVAL },			/* reserved bit */
+		{ 1ULL << 3, EINVAL },			/* ear_alat, no ear */
+		{ 0xa, EINVAL },			/* ear_alat, I-EAR */
+		{ 0xd, EINVAL },			/* ear_alat, TLB */
+		{ 0x9 | (0x2 << 4), EINVAL },		/* ... tlbmask */
+		{ 0x9 | (30 << 8), EINVAL },		/* ... ldlat */
 		{ 1ULL << 56, EINVAL },			/* reserved bits */
 		{ 1ULL << 63, EINVAL },
 		{ 0x1 | (0x2 << 4), EINVAL },		/* tlbmask, cache mode */
@@ -413,6 +431,15 @@ TEST(config1_errnos)
 		{ 0x1, 0 },
 		{ 0x1 | (0xffffULL << 8), 0 },		/* ldlat max: 4096 */
 		{ 0x5 | (0xe << 4), 0 },
+	};
+	/* the Itanium 2's: the ALAT mode, the L2 ITLB bit of the I-EAR */
+	static const struct {
+		uint64_t config1;
+		int ita, ita2;
+	} per_model[] = {
+		{ 0x9, EOPNOTSUPP, 0 },			/* ALAT mode */
+		{ 0x6 | (0x2 << 4), EINVAL, 0 },	/* I-EAR, L2 ITLB */
+		{ 0x6 | (0xe << 4), EINVAL, 0 },
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
@@ -423,6 +450,14 @@ TEST(config1_errnos)
 		EXPECT_EQ(cases[i].err, open_errno(&attr))
 			TH_LOG("config1 %#llx",
 			       (unsigned long long)cases[i].config1);
+	}
+	for (i = 0; i < ARRAY_SIZE(per_model); i++) {
+		ear_attr(&attr, per_model[i].config1, 1);
+		attr.precise_ip = 0;
+		EXPECT_EQ(is_itanium2() ? per_model[i].ita2 : per_model[i].ita,
+			  open_errno(&attr))
+			TH_LOG("config1 %#llx",
+			       (unsigned long long)per_model[i].config1);
 	}
 	/* an EAR goes with a sample; precise_ip needs an EAR, up to 2 */
 	ear_attr(&attr, cfg1(0, 0, 0), 0);
@@ -471,12 +506,17 @@ TEST(sharing)
 	close(b);
 }
 
-/* sysfs: the mem-loads alias perf mem opens, the format, max_precise */
+/*
+ * sysfs: the mem-loads alias perf mem opens, the format, max_precise,
+ * the thresholds of each EAR; the ALAT mode's field on the Itanium 2
+ */
 TEST(sysfs)
 {
+	int ita2 = is_itanium2();
 	char buf[128];
 
-	EXPECT_STREQ("event=0x67,umask=0x0,ear=1\n",
+	EXPECT_STREQ(ita2 ? "event=0xc8,umask=0x0,ear=1\n" :
+			    "event=0x67,umask=0x0,ear=1\n",
 		     read_line(PMU_DIR "/events/mem-loads", buf, sizeof(buf)));
 	EXPECT_STREQ("config1:8-23\n",
 		     read_line(PMU_DIR "/format/ldlat", buf, sizeof(buf)));
@@ -484,6 +524,115 @@ TEST(sysfs)
 		     read_line(PMU_DIR "/caps/max_precise", buf, sizeof(buf)));
 	EXPECT_STREQ("4 8 16 32 64 128 256 512 1024 2048 4096\n",
 		     read_line(PMU_DIR "/caps/ear_thresholds", buf, sizeof(buf)));
+	EXPECT_STREQ(ita2 ? "4 8 16 32 128 256 1024 4096\n" :
+			    "4 8 16 32 64 128 256 512 1024 2048 4096\n",
+		     read_line(PMU_DIR "/caps/iear_thresholds", buf,
+			       sizeof(buf)));
+	EXPECT_EQ(ita2 ? 0 : -1,
+		  access(PMU_DIR "/format/ear_alat", R_OK));
+	if (ita2)
+		EXPECT_STREQ("config1:3\n",
+			     read_line(PMU_DIR "/format/ear_alat", buf,
+				       sizeof(buf)));
+}
+
+/* The I-EAR's thresholds: ldlat 64 is 64 on the Itanium, 32 on the 2 */
+TEST_F(ear, iear_threshold_per_model)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+
+	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST |
+		 (64ULL << IA64_PMU_CFG1_LDLAT_SHIFT), 1);
+	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
+	attr.precise_ip = 0;
+	self->fd = open_mapped(&attr, &self->r);
+	ASSERT_GE(self->fd, 0);
+	rec_fetch(&b, IP(0), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 31);
+	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 40);
+	rec_fetch(&b, IP(2), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 64);
+	ASSERT_EQ(0, sim_inject(&b));
+	if (is_itanium2()) {
+		ASSERT_TRUE(next_sample(&self->r, &s));
+		EXPECT_EQ(IP(1) & ~0x1fULL, s.addr);
+		EXPECT_EQ(40, s.weight);
+	}
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(IP(2) & ~0x1fULL, s.addr);
+	EXPECT_EQ(64, s.weight);
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+/*
+ * Itanium 2, ALAT mode ([PFM-I2] DATA_EAR_ALAT): only the advanced load
+ * checks that missed the ALAT are sampled, with their address and exact
+ * instruction; no latency, and nothing said of the cache or the TLB
+ */
+TEST_F(ear, alat_mode_samples)
+{
+	struct rec_buf b = { .len = 0 };
+	struct ia64_pmu_rec_mem *r;
+	struct mem_sample s;
+	int i;
+
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	self->fd = open_ear(IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_ALAT,
+			    1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	for (i = 0; i < 4; i++) {
+		r = (void *)(b.data + b.len);
+		rec_mem(&b, IP(i), i % 3, 3, ADDR(i), LOAD,
+			i ? IA64_PMU_LVL_L1 : IA64_PMU_LVL_MEM,
+			IA64_PMU_TLB_L1, i ? 2 : 300);
+		if (i & 1)
+			r->hdr.flags = IA64_PMU_REC_MEM_ALAT_MISS;
+	}
+	ASSERT_EQ(0, sim_inject(&b));
+	for (i = 1; i < 4; i += 2) {
+		ASSERT_TRUE(next_sample(&self->r, &s));
+		EXPECT_EQ(IP(i) + i % 3, s.ip);
+		EXPECT_EQ(ADDR(i), s.addr);
+		EXPECT_EQ(0, s.weight);
+		EXPECT_EQ(PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) |
+			  PERF_MEM_S(TLB, NA) | PERF_MEM_S(SNOOP, NA) |
+			  PERF_MEM_S(LOCK, NA), s.data_src);
+	}
+	EXPECT_FALSE(next_sample(&self->r, &s));
+}
+
+/* Itanium 2: the I-EAR's TLB mode has the L2 ITLB bit (bit 5) too */
+TEST_F(ear, itanium2_iear_tlb_mode)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+
+	if (!is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	/* bits 6 and 7: VHPT and software, stat 2 and 3 */
+	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST | IA64_PMU_CFG1_EAR_TLB |
+		 (0xcULL << IA64_PMU_CFG1_TLBMASK_SHIFT), 1);
+	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
+	attr.precise_ip = 0;
+	self->fd = open_mapped(&attr, &self->r);
+	ASSERT_GE(self->fd, 0);
+	rec_fetch(&b, IP(3), 3, IA64_PMU_LVL_MEM, IA64_PMU_TLB_L1, 500);
+	rec_fetch(&b, IP(4), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 5);
+	rec_fetch(&b, IP(5), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_SW, 5);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(IP(4) & ~0x1fULL, s.addr);
+	EXPECT_EQ(PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+		  PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT) |
+		  PERF_MEM_S(SNOOP, NA) | PERF_MEM_S(LOCK, NA), s.data_src);
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(IP(5) & ~0x1fULL, s.addr);
+	EXPECT_EQ(PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+		  PERF_MEM_S(TLB, OS) | PERF_MEM_S(SNOOP, NA) |
+		  PERF_MEM_S(LOCK, NA), s.data_src);
+	EXPECT_FALSE(next_sample(&self->r, &s));
 }
 
 /* PERF_SAMPLE_PHYS_ADDR through the core, for a mapped data address */

@@ -2,9 +2,9 @@
 /*
  * The driver on an Itanium 2 (make vm MODEL=itanium2): identity, exact
  * counts of injected records on 47-bit counters, an 8-bit event select,
- * thresholds on every counter, sampling, generic events, and the
- * features not driven on the Itanium 2 yet refused. Skipped on other
- * CPU models.
+ * thresholds on every counter, sampling, generic events, the EARs'
+ * sysfs files, and the features not driven on the Itanium 2 yet
+ * refused. Skipped on other CPU models.
  */
 
 #include <errno.h>
@@ -80,12 +80,14 @@ TEST_F(ita2, identity_in_sysfs)
 				     sizeof(buf)));
 	EXPECT_STREQ("config:8-15", sysfs_str(PMU_DIR "/format/event", buf,
 					       sizeof(buf)));
-	EXPECT_STREQ("0", sysfs_str(PMU_DIR "/caps/max_precise", buf,
+	/* the EARs (ia64_pmu_ear_test): exact D-EAR instructions */
+	EXPECT_STREQ("2", sysfs_str(PMU_DIR "/caps/max_precise", buf,
 				     sizeof(buf)));
+	EXPECT_EQ(0, access(PMU_DIR "/format/ear", F_OK));
+	EXPECT_EQ(0, access(PMU_DIR "/format/ear_alat", F_OK));
+	EXPECT_EQ(0, access(PMU_DIR "/events/mem-loads", F_OK));
 	/* fields and caps of features not driven on the Itanium 2 */
-	EXPECT_EQ(-1, access(PMU_DIR "/format/ear", F_OK));
 	EXPECT_EQ(-1, access(PMU_DIR "/format/drange", F_OK));
-	EXPECT_EQ(-1, access(PMU_DIR "/events/mem-loads", F_OK));
 	EXPECT_EQ(0, access(PMU_DIR "/events/LOADS_RETIRED", F_OK));
 	EXPECT_EQ(ES_LOADS_RETIRED << 8, sysfs_event_config("LOADS_RETIRED"));
 	/* the branch trace buffer is driven (ia64_pmu_btb_test) */
@@ -258,9 +260,6 @@ TEST_F(ita2, features_not_driven_refused)
 		SKIP(return, NOT_ITANIUM2);
 	counting_attr(&attr, CFG(0xc8));	/* DATA_EAR_EVENTS */
 	attr.sample_period = 1000;
-	attr.config1 = IA64_PMU_CFG1_EAR_DATA;
-	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
-	attr.config1 = 0;
 	attr.precise_ip = 1;
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	counting_attr(&attr, CFG(ES_LOADS_RETIRED));

@@ -5,10 +5,16 @@
 # data EAR. mem_workload describes to the model its loop's loads from
 # ia64_pmu_hot_array, missing to memory; perf mem report must put that
 # array on top, and perf script show its addresses and latencies.
+# On both CPU models (caps/pmu_name): the Itanium 2 calls the I-EAR's
+# capture event L1I_EAR_EVENTS, and has the D-EAR's ALAT mode.
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
 sim=/sys/kernel/debug/ia64_pmu_sim
+pmu=/sys/bus/event_source/devices/cpu
+model=$(cat "$pmu/caps/pmu_name") || fail "no caps/pmu_name"
+iear_event=INSTRUCTION_EAR_EVENTS
+[ "$model" = itanium2 ] && iear_event=L1I_EAR_EVENTS
 data=/tmp/perf-mem.data
 was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun" || fail "cannot stop free-running mode"
@@ -52,8 +58,20 @@ out=$(perf mem -t load record -o "$data" -- /tests/spin_workload 500 2>&1) ||
 n=$(perf script -i "$data" -F addr,weight,data_src 2>/dev/null | grep -c 'LOAD.*L1 miss')
 [ "$n" -ge 3 ] || fail "free-running: only $n memory samples"
 # and the I-EAR: instruction cache misses
-out=$(perf record -o "$data" -d -W -e cpu/INSTRUCTION_EAR_EVENTS,ear=2,ldlat=8/ -- \
+out=$(perf record -o "$data" -d -W -e "cpu/$iear_event,ear=2,ldlat=8/" -- \
 	/tests/spin_workload 500 2>&1) || fail "perf record (I-EAR) exited $?: $out"
 n=$(perf script -i "$data" -F addr,weight,data_src 2>/dev/null | grep -c 'EXEC.*L1 miss')
 [ "$n" -ge 3 ] || fail "free-running: only $n instruction EAR samples"
-echo "ok: perf mem and perf record -d -W show the workload's misses"
+# the ALAT mode: the Itanium 2's, a clean EOPNOTSUPP on the Itanium
+# (free-running mode has user code's ALAT misses)
+if [ "$model" = itanium2 ]; then
+	out=$(perf record -o "$data" -d -W -e cpu/DATA_EAR_EVENTS,ear=1,ear_alat=1/upp \
+		-- /tests/spin_workload 500 2>&1) || fail "perf record (ALAT mode) exited $?: $out"
+	n=$(perf script -i "$data" -F addr,weight 2>/dev/null | grep -c .)
+	[ "$n" -ge 1 ] || fail "free-running: no ALAT mode samples"
+else
+	[ -e "$pmu/format/ear_alat" ] && fail "format/ear_alat on the Itanium"
+	out=$(perf record -o "$data" -e cpu/DATA_EAR_EVENTS,config1=0x9/upp \
+		-- true 2>&1) && fail "ALAT mode accepted on the Itanium: $out"
+fi
+echo "ok ($model): perf mem and perf record -d -W show the workload's misses"
