@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internals of the PMU model shared by its files (pmu_model.c,
- * pmu_model_btb.c, pmu_model_ear.c): a record as the model sees it
- * while it runs, and the helpers each part of the PMU needs. Not for
- * the model's users.
+ * pmu_model_btb.c, pmu_model_ear.c, pmu_model_qual.c): a record as the
+ * model sees it while it runs, and the helpers each part of the PMU
+ * needs. Not for the model's users.
  */
 #ifndef _IA64_PMU_MODEL_INT_H
 #define _IA64_PMU_MODEL_INT_H
@@ -172,6 +172,19 @@ u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx);
  */
 bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 				const struct rec_view *v);
+
+/*
+ * pmu_model_qual.c: the tags of record @v: instruction range, opcode
+ * matchers (@has_op: the record has an instruction of type @itype and
+ * encoding @enc) and data range (@daddr, for memory records)
+ */
+void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
+			     bool has_op, unsigned int itype, u64 enc,
+			     u64 daddr);
+/* Does an occurrence of @ev in record @v count, given its tags? */
+bool ia64_model_qualified(const struct ia64_model *m,
+			  const struct ia64_model_event *ev,
+			  const struct rec_view *v);
 
 /* pmu_model_btb.c: does PMC12 capture this branch record (v->btb)? */
 void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v);
