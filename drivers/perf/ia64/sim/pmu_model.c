@@ -218,6 +218,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.pmd_reset	= itanium_pmd_reset,
 	.ita_units	= true,
 	.tag_kind	= IA64_MODEL_TAG_ITA,
+	.qual		= &ia64_model_qual_itanium,
 	.pal_info	= PAL_GENERIC_PAIRS | (PAL_WIDTH << 8) |
 			  (PAL_CYCLES << 16) | ((u64)PAL_RETIRED << 24),
 	.pal_pmc_mask	= PAL_PMC_MASK,
@@ -1007,11 +1008,10 @@ static unsigned int event_inc(const struct ia64_model *m, unsigned int idx,
 	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)
 		/*
 		 * Itanium 2 ([PFM-I2] event list): umask 0-3 select the
-		 * instructions tagged by IBRP0-3 and PMC8 (0, 2) or PMC9 (1,
-		 * 3). MODEL: without the PMC14/15 range semantics an IBRP
-		 * tags every address: the tag is the opcode matcher's.
+		 * instructions tagged by IBR pair 0-3 and its matcher, PMC8
+		 * (0, 2) or PMC9 (1, 3): pmu_model_qual.c
 		 */
-		return ((umask & 1) ? v->tag9 : v->tag8) ? n : 0;
+		return v->ibrp_tag[umask & 3] ? n : 0;
 	if (sem == IA64_MODEL_SEM_INST_RETIRED) {
 		/* Table 7-30: 0000 all, 0011 Tag(PMC8), 0010 Tag(PMC9) */
 		if (umask == 0x3)

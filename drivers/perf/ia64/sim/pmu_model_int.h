@@ -111,13 +111,14 @@ struct ia64_model_desc {
 	const u64 *pmd_bits, *pmd_reset;
 	/*
 	 * The Itanium's PMC10-13 units: instruction and data EARs, BTB,
-	 * PMC13/IBR instruction range and PMC11.pt data range, and the EAR
-	 * and BTB PMDs undefined while PMC0.fr = 0. Without them (the
-	 * Itanium 2, for now) those registers are only registers, ranges
-	 * do not constrain and nothing is captured.
+	 * and the EAR and BTB PMDs undefined while PMC0.fr = 0. Without
+	 * them (the Itanium 2, for now) those registers are only
+	 * registers and nothing is captured. Ranges: .qual.
 	 */
 	bool ita_units;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
+	/* how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c) */
+	const struct ia64_model_qual *qual;
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
 	u64 pal_pmc_mask, pal_pmd_mask;
@@ -129,6 +130,29 @@ struct ia64_model_desc {
 	const struct ia64_model_sem_map *sem;
 	unsigned int nr_sem;
 };
+
+struct rec_view;
+
+/*
+ * A CPU model's qualification: how its registers combine the shared
+ * address range and opcode matches into the tags of a record
+ */
+struct ia64_model_qual {
+	/*
+	 * Set the tags of @v from the opcode matches of PMC8/9 (@opc) and
+	 * the data address @daddr of a memory record
+	 */
+	void (*tags)(const struct ia64_model *m, struct rec_view *v,
+		     const bool opc[2], u64 daddr);
+	/*
+	 * Events with qualification support count in IA-32 code while
+	 * PMC13 has this bit set; 0: always
+	 */
+	u64 ia32_pmc13;
+};
+
+extern const struct ia64_model_qual ia64_model_qual_itanium;
+extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
@@ -150,8 +174,10 @@ struct rec_view {
 	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
 	unsigned int nr_ev;
 	bool is;		/* IA-32 */
-	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6) */
+	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6, [PFM-I2]) */
 	bool ibr_tag, tag8, tag9, dbr_tag;
+	/* Itanium 2: the tags of the IBR pairs (IA64_TAGGED_INST_RETIRED) */
+	bool ibrp_tag[4];
 	bool has_daddr;
 	/* what the EARs and the BTB captured per repetition */
 	bool iear, dear, btb;

@@ -2,9 +2,9 @@
 /*
  * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
  * model code of pmu_model.c: register layouts, reset state, counter
- * width, PAL_PERF_MON_INFO, CPUID and events. This first slice models
- * counting; the EARs, the branch trace buffer and the PMC13-15 ranges
- * are registers only.
+ * width, PAL_PERF_MON_INFO, CPUID and events. It models counting and
+ * qualification (PMC8/9, PMC13-15: pmu_model_qual.c); the EARs and the
+ * branch trace buffer are registers only.
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -154,6 +154,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.pmd_reset	= itanium2_pmd_reset,
 	.ita_units	= false,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
+	.qual		= &ia64_model_qual_itanium2,
 	.pal_info	= 4 | (ITA2_WIDTH << 8) | (ITA2_PAL_CYCLES << 16) |
 			  ((u64)ITA2_PAL_RETIRED << 24),
 	.pal_pmc_mask	= 0xffff,
