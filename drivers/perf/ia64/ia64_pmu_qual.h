@@ -157,10 +157,11 @@ static inline unsigned int ia64_range_worst_blocks(__u64 offset, __u64 size,
 
 /*
  * PMC14: bit 1 + 3i = 0 makes IBR pair i restrict (1: it does not);
- * bit 13 fine mode. The other bits are reserved (perfmon's default).
+ * bit 13 fine mode. The other bits are reserved: they keep the value
+ * firmware leaves (perfmon's default).
  */
 #define IA64_IRANGE_PMC2	14
-#define IA64_PMC14_RESET	0xdb6ULL
+#define IA64_PMC14_RESET	0x0db60db60db60db6ULL
 #define IA64_PMC14_FINE		(1ULL << 13)
 
 static inline __u64 ia64_pmc14(unsigned int pairs, bool fine)

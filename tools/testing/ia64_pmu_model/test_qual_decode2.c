@@ -56,9 +56,10 @@ TEST(qual2_pmc14_pmc13_images)
 		      IA64_PMC13_2_CFG_IOD, IA64_PMC13_2_CFG_NONE };
 
 	/* perfmon's defaults are "no pair restricts" */
-	CHECK_EQ(ia64_pmc14(0, false), 0xdb6);
-	CHECK_EQ(ia64_pmc14(0x5, true), (0xdb6 & ~0x82ULL) | 0x2000);
-	CHECK_EQ(ia64_pmc14(0xa, false), 0xdb6 & ~0x410ULL);
+	CHECK_EQ(ia64_pmc14(0, false), 0x0db60db60db60db6ULL);
+	CHECK_EQ(ia64_pmc14(0x5, true),
+		 (0x0db60db60db60db6ULL & ~0x82ULL) | 0x2000);
+	CHECK_EQ(ia64_pmc14(0xa, false), 0x0db60db60db60db6ULL & ~0x410ULL);
 	CHECK_EQ(ia64_pmc13_2(1, none), IA64_PMC13_2_RESET);
 	CHECK_EQ(ia64_pmc13_2(0x7, cfg),
 		 (IA64_PMC13_2_RESET & ~0x1e00018181818ULL) |
