@@ -405,7 +405,7 @@ TEST(config1_errnos)
 		{ 0x6 | (0xc << 4), 0 },
 		{ 0x4, EINVAL },			/* ear_tlb without ear */
 		{ 1ULL << 3, EINVAL },			/* reserved bit */
-		{ 1ULL << 56, EINVAL },			/* reserved bits */
+		{ 1ULL << 57, EINVAL },			/* reserved bits */
 		{ 1ULL << 63, EINVAL },
 		{ 0x1 | (0x2 << 4), EINVAL },		/* tlbmask, cache mode */
 		{ 0x5 | (0x1 << 4), EINVAL },		/* tlbmask bit 0 */
