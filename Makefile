@@ -94,12 +94,12 @@ vm-check-kasan:
 
 # On the model as an Itanium 2: its own tests and those of the suite that
 # hold for both CPU models so far
-ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_ear_test ia64_pmu_hotplug_test \
-	ia64_pmu_itanium2_test ia64_pmu_sample_test ia64_pmu_sim_test \
-	perf_all_pmu_e2e.sh perf_itanium2_e2e.sh perf_mem_e2e.sh \
-	perf_record_e2e.sh \
-	perf_stat_e2e.sh zz_module_reload_e2e.sh
-ITANIUM2_TESTS += ia64_pmu_btb_test perf_branch_e2e.sh
+ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_ear_test \
+	ia64_pmu_hotplug_test ia64_pmu_itanium2_test ia64_pmu_qual_test \
+	ia64_pmu_sample_test ia64_pmu_sim_test perf_all_pmu_e2e.sh \
+	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_mem_e2e.sh \
+	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh \
+	zz_module_reload_e2e.sh
 vm-check-itanium2: initramfs
 	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(ITANIUM2_TESTS)' /tests/run-all.sh"

@@ -77,6 +77,23 @@ struct ia64_pmu_reg_init {
 #define IA64_PMU_F_ALL		(IA64_PMU_F_BTB | IA64_PMU_F_EAR | \
 				 IA64_PMU_F_QUAL)
 
+/*
+ * How a CPU model's qualification registers work, ia64_pmu_qual.c:
+ * the Itanium's one range for every event (PMC13.ta, PMC11.pt), or the
+ * Itanium 2's per IBR pair ranges (PMC14, fine mode, PMC8/9 ig_ad/inv)
+ * and per DBR pair data ranges (PMC13) of [PFM-I2]
+ */
+struct ia64_pmu_qual_layout {
+	bool per_pair;			/* the Itanium 2 registers */
+	u64 opc_reset;			/* PMC8/9 matching everything */
+	/*
+	 * per_pair: the event code whose umask selects the IBR pair of
+	 * its tag (IA64_TAGGED_INST_RETIRED_IBRP0-3); other events see
+	 * pair 0
+	 */
+	u8 pair_es;
+};
+
 /* What the driver knows of one CPU model; cross-checked with PAL at probe */
 struct ia64_ear_layout;
 
@@ -90,6 +107,7 @@ struct ia64_pmu_model {
 	u8 thres_max_67;		/* largest threshold PMC6/7 take */
 	unsigned int features;		/* IA64_PMU_F_* */
 	const struct ia64_btb_layout *btb;	/* with IA64_PMU_F_BTB */
+	const struct ia64_pmu_qual_layout *qual; /* with IA64_PMU_F_QUAL */
 	/* bits that every write of counter PMC4..7 sets */
 	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
@@ -140,7 +158,7 @@ struct ia64_pmu_ear_unit {
 
 /* The qualification registers of a CPU as written, ia64_pmu_qual.c */
 struct ia64_pmu_qual_cpu {
-	u64 pmc[6];			/* PMC8..PMC13 */
+	u64 pmc[8];			/* PMC8..PMC15 */
 	u64 ibr[8];
 	u64 dbr[8];
 	bool drange;			/* a data range: PMC11.pt = 0 */

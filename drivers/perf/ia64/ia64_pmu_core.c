@@ -876,6 +876,7 @@ PMU_FORMAT_ATTR(opc_f, "config1:52");
 PMU_FORMAT_ATTR(opc_i, "config1:53");
 PMU_FORMAT_ATTR(opc_m, "config1:54");
 PMU_FORMAT_ATTR(irange_approx, "config1:55");
+PMU_FORMAT_ATTR(irange_inv, "config1:56");
 PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
@@ -896,6 +897,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_opc_i.attr,
 	&format_attr_opc_m.attr,
 	&format_attr_irange_approx.attr,
+	&format_attr_irange_inv.attr,
 	&format_attr_drange.attr,
 	NULL,
 };
@@ -924,6 +926,10 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	/* the D-EAR's ALAT mode: the Itanium 2's */
 	if (attr == &format_attr_ear_alat.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_EAR) || !ia64_pmu_model->ear->dear_alat))
+		return 0;
+	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
+	if (attr == &format_attr_irange_inv.attr &&
+	    !ia64_pmu_model->qual->per_pair)
 		return 0;
 	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
 }

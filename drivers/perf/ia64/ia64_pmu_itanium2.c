@@ -6,12 +6,11 @@
  *
  * Counting and sampling on PMC/PMD4-7, branch stacks from the branch
  * trace buffer (PMC12 with ds/brt, PMD8-16 with b1 bits: the layout
- * itanium2_btb, ia64_pmu_btb.h) and the event address registers
- * (PMC10/11, with the ALAT mode; their layout is in
- * ia64_pmu_ear_layout.c). The Itanium 2 lays out its range registers
- * (PMC13-15) unlike the Itanium, and the driver does not drive them yet;
- * events asking for them get EOPNOTSUPP (no IA64_PMU_F_QUAL). The cache
- * event groups and sets of [PFM-I2] are enforced by ia64_pmu_groups.c.
+ * itanium2_btb, ia64_pmu_btb.h), the event address registers (PMC10/11,
+ * with the ALAT mode; their layout is in ia64_pmu_ear_layout.c) and
+ * qualification (PMC8/9, PMC13-15, with the layout of struct
+ * ia64_pmu_qual_layout, ia64_pmu_qual.c). The cache event groups and
+ * sets of [PFM-I2] are enforced by ia64_pmu_groups.c.
  */
 
 #include <linux/bits.h>
@@ -19,6 +18,7 @@
 
 #include "ia64_pmu.h"
 #include "ia64_pmu_ear.h"
+#include "ia64_pmu_qual.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
@@ -38,6 +38,17 @@ static const struct ia64_pmu_reg_init itanium2_reset_pmcs[] = {
 	{ 13, 0x2078fefefefeULL },
 	{ 14, 0x0db60db60db60db6ULL },
 	{ 15, 0xfffffff0ULL },
+};
+
+/*
+ * Qualification ([PFM-I2]): a range per IBR pair (PMC14, fine mode),
+ * PMC8/9 with ig_ad and inv, data ranges per DBR pair (PMC13); umask
+ * 0-3 of IA64_TAGGED_INST_RETIRED (0x08) select IBR pair 0-3.
+ */
+static const struct ia64_pmu_qual_layout ia64_qual_itanium2 = {
+	.per_pair	= true,
+	.opc_reset	= IA64_OPC2_RESET,
+	.pair_es	= 0x08,
 };
 
 static const struct ia64_pmu_event itanium2_events[] = {
@@ -78,8 +89,9 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.es_bits	= 8,
 	/* a 3-bit threshold on PMC4-7 ([PFM-I2] PMC layout) */
 	.thres_max_67	= 7,
-	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_QUAL,
 	.btb		= &itanium2_btb,
+	.qual		= &ia64_qual_itanium2,
 	/* PMC4 bit 23: power enable, set in every write ([PFM-MCK]) */
 	.ctr_pmc_set	= { BIT_ULL(23) },
 	.pal_pmc_mask	= { 0xffff },

@@ -10,6 +10,7 @@
 
 #include "ia64_pmu.h"
 #include "ia64_pmu_ear.h"
+#include "ia64_pmu_qual.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
@@ -20,6 +21,12 @@
  * data range, Figure 6-20), PMC13.ta = 1 (no instruction range, Figure
  * 6-16); the EARs (PMC10/11) and the BTB (PMC12) off: plm = 0.
  */
+/* One range for every event: PMC13.ta, PMC11.pt ([ITA-RM] §6.2.4-6.2.6) */
+static const struct ia64_pmu_qual_layout ia64_qual_merced = {
+	.per_pair	= false,
+	.opc_reset	= IA64_OPC_RESET,
+};
+
 static const struct ia64_pmu_reg_init merced_reset_pmcs[] = {
 	{  8, GENMASK_ULL(63, 60) | GENMASK_ULL(29, 3) },
 	{  9, GENMASK_ULL(63, 60) | GENMASK_ULL(29, 3) },
@@ -52,6 +59,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.thres_max_67	= IA64_PMC_THRES_MAX_67,
 	.features	= IA64_PMU_F_ALL,
 	.btb		= &merced_btb,
+	.qual		= &ia64_qual_merced,
 	.pal_pmc_mask	= { 0x3fff },
 	.pal_pmd_mask	= { 0x3ffff },
 	.reset_pmcs	= merced_reset_pmcs,

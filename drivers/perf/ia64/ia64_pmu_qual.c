@@ -20,6 +20,23 @@
  * pmu_enable and written only when they change; nothing is saved at a
  * context switch. The IBRs and DBRs are left alone while no event
  * restricts by them.
+ *
+ * The Itanium 2 ([PFM-I2], struct ia64_pmu_qual_layout.per_pair) has a
+ * range per IBR pair instead: IA64_TAGGED_INST_RETIRED_IBRPi sees pair
+ * i and matcher PMC8 (i even) or PMC9 (i odd), every other event pair 0
+ * and PMC8. So an event filters by one range, on its pair: in fine mode
+ * (PMC14.fine, pairs p and p + 2 the bounds, p < 2) if the range lies
+ * in one 4 KB page and fine mode is exact for it (the two-bundle
+ * erratum: 32-byte aligned bounds) or irange_approx; else one masked
+ * pair. PMC14 makes the filtered events' pairs restrict, the others
+ * not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
+ * and inv (irange_inv) inverts its pairs' ranges. Events agree if they
+ * filter on different pairs, or alike on one, in one mode, with one
+ * inversion per matcher; an unfiltered event needs its pair free. Data
+ * ranges are PMC13's: the event's DBR pairs enabled, with (one pair)
+ * its IBR pair 0 tag too, so that opcode and range apply to its memory
+ * accesses; without a data range PMC13 applies pair 0's tag alone.
+ * PMC15 keeps its reset value: every IBR pair bound to its matcher.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -43,12 +60,16 @@
 /* What one event needs; event->hw.addr_filters */
 struct ia64_pmu_qual {
 	u8 subject;			/* IA64_QR_* */
+	u8 pair;			/* per_pair: its IBR pair */
+	bool fine;			/* per_pair: the cover in fine mode */
+	bool inv;			/* per_pair: config1 irange_inv */
 	bool approx;			/* config1 irange_approx */
 	bool claimed;			/* the IBRs/DBRs, from debuggers */
 	u8 nr_ibr;			/* pairs of the filters' cover */
 	bool filtered;			/* address filters: PMC13.ta = 0 */
 	u64 opc;			/* PMC8 or PMC9 */
 	u8 nr_dbr;			/* pairs of the data range, 0: none */
+	u64 pmc13;			/* per_pair: its PMC13 */
 	struct ia64_range_pair ibr[IA64_RANGE_PAIRS];
 	struct ia64_range_pair dbr[IA64_RANGE_PAIRS];
 };
@@ -107,6 +128,25 @@ static u8 ia64_pmu_qual_flags(const struct ia64_pmu_event *ev)
 }
 
 /*
+ * Itanium 2: PMC13 for a data range event. One DBR pair: it and IBR pair
+ * 0's tag (the event's range and opcode); several: the DBR pairs only
+ * (event_init refuses an opcode, validate_event filters); none: IBR
+ * pair 0's tag only.
+ */
+static u64 ia64_pmu_qual_pmc13(const struct ia64_pmu_qual *q)
+{
+	u8 cfg[IA64_RANGE_PAIRS];
+	unsigned int j;
+
+	for (j = 0; j < IA64_RANGE_PAIRS; j++)
+		cfg[j] = q->nr_dbr > 1 && j < q->nr_dbr ?
+			 IA64_PMC13_2_CFG_DBR : IA64_PMC13_2_CFG_NONE;
+	if (q->nr_dbr <= 1)
+		cfg[0] = q->nr_dbr ? IA64_PMC13_2_CFG_IOD : IA64_PMC13_2_CFG_IO;
+	return ia64_pmc13_2(q->nr_dbr > 1 ? (1U << q->nr_dbr) - 1 : 1, cfg);
+}
+
+/*
  * event_init: the restrictions of @event (table entry @ev, PMC image
  * @config). Events qualified by nothing get no state and refuse every
  * qualifier.
@@ -115,10 +155,14 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		       const struct ia64_pmu_event *ev, u64 config)
 {
 	struct perf_event_attr *attr = &event->attr;
-	bool pmc9 = ev->sel == IA64_SEL_TAG &&
-		    ((config & IA64_PMU_CFG_UMASK_MASK) >>
-		     IA64_PMU_CFG_UMASK_SHIFT) == IA64_TAG_PMC9;
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
+	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
+			     IA64_PMU_CFG_UMASK_SHIFT;
+	u8 pair = lay->per_pair && ev->es == lay->pair_es ? umask & 3 : 0;
+	bool pmc9 = lay->per_pair ? pair & 1 :
+		    ev->sel == IA64_SEL_TAG && umask == IA64_TAG_PMC9;
 	bool opc = !ia64_opc_default(attr->config, attr->config1);
+	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	u8 qual = ia64_pmu_qual_flags(ev);
 	struct ia64_range r;
 	struct ia64_pmu_qual *q;
@@ -127,7 +171,7 @@ int ia64_pmu_qual_init(struct perf_event *event,
 
 	event->hw.addr_filters = NULL;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
-		return opc || attr->config2 ||
+		return opc || attr->config2 || inv ||
 		       (attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) ?
 		       -EOPNOTSUPP : 0;
 	if ((opc && !(qual & IA64_Q_OPC)) ||
@@ -135,6 +179,9 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		return -EOPNOTSUPP;
 	if ((attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) &&
 	    !(qual & IA64_Q_IAR))
+		return -EOPNOTSUPP;
+	/* only the Itanium 2 inverts a range ([PFM-I2] PMC8/9.inv) */
+	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR)))
 		return -EOPNOTSUPP;
 	if (!qual)
 		return 0;
@@ -158,11 +205,17 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		q->subject |= IA64_QR_PMC8;
 	if (qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))
 		q->subject |= IA64_QR_DBR;
-	q->opc = pmc;
+	/* and the bits of PMC8/9 beyond the opcode fields as they read */
+	q->opc = pmc | (lay->opc_reset & ~IA64_OPC_RESET);
 	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
+	q->pair = pair;
+	q->inv = inv;
 	if (attr->config2) {
 		ret = ia64_range_cover(&r, 1, q->dbr, IA64_RANGE_PAIRS, false,
 				       NULL);
+		/* several DBR pairs cannot carry the opcode (PMC13 cfg) */
+		if (ret > 1 && lay->per_pair && opc)
+			ret = -EINVAL;
 		if (ret < 0) {
 			kfree(q);
 			return ret;
@@ -174,6 +227,8 @@ int ia64_pmu_qual_init(struct perf_event *event,
 			return ret;
 		}
 	}
+	if (lay->per_pair && (q->subject & IA64_QR_DBR))
+		q->pmc13 = ia64_pmu_qual_pmc13(q);
 	/* an inherited event filters like its parent, on its own task */
 	if (event->parent && ia64_pmu_qual_of(event->parent) &&
 	    ia64_pmu_qual_of(event->parent)->claimed) {
@@ -195,6 +250,34 @@ static bool ia64_pmu_pairs_equal(const struct ia64_range_pair *a,
 	return !memcmp(a, b, n * sizeof(*a));
 }
 
+/* The IBR settings of @a and @b are the same */
+static bool ia64_pmu_ibr_equal(const struct ia64_pmu_qual *a,
+			       const struct ia64_pmu_qual *b)
+{
+	return a->filtered == b->filtered && a->fine == b->fine &&
+	       a->nr_ibr == b->nr_ibr &&
+	       ia64_pmu_pairs_equal(a->ibr, b->ibr, a->nr_ibr);
+}
+
+/*
+ * Itanium 2: filtered events on different IBR pairs, in one mode (PMC14
+ * has one fine bit) and one inversion per matcher; an unfiltered event
+ * needs its pair not to restrict. In fine mode pair p + 2 is p's upper
+ * bound, and restricts nothing itself (its PMC14 bit stays set).
+ */
+static bool ia64_pmu_ibr_agree2(const struct ia64_pmu_qual *a,
+				const struct ia64_pmu_qual *b)
+{
+	if (!a->filtered && !b->filtered)
+		return true;
+	if (a->filtered != b->filtered)
+		return a->pair != b->pair;
+	if (a->fine != b->fine ||
+	    ((a->pair & 1) == (b->pair & 1) && a->inv != b->inv))
+		return false;
+	return a->pair != b->pair || ia64_pmu_ibr_equal(a, b);
+}
+
 /* Can @a and @b count on one CPU at once? */
 static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
@@ -205,13 +288,13 @@ static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 		return true;
 	both = a->subject & b->subject;
 	if ((both & IA64_QR_IBR) &&
-	    (a->filtered != b->filtered || a->nr_ibr != b->nr_ibr ||
-	     !ia64_pmu_pairs_equal(a->ibr, b->ibr, a->nr_ibr)))
+	    !(ia64_pmu_model->qual->per_pair ? ia64_pmu_ibr_agree2(a, b) :
+					       ia64_pmu_ibr_equal(a, b)))
 		return false;
 	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) && a->opc != b->opc)
 		return false;
 	if ((both & IA64_QR_DBR) &&
-	    (a->nr_dbr != b->nr_dbr ||
+	    (a->nr_dbr != b->nr_dbr || a->pmc13 != b->pmc13 ||
 	     !ia64_pmu_pairs_equal(a->dbr, b->dbr, a->nr_dbr)))
 		return false;
 	return true;
@@ -271,6 +354,48 @@ int ia64_pmu_qual_filters_validate(struct list_head *filters)
 }
 
 /*
+ * Is @other (of @event's group) restricted by the IBRs @event filters
+ * by: all of them on the Itanium, @event's pair on the Itanium 2?
+ */
+static bool ia64_pmu_same_ibrs(struct perf_event *event,
+			       struct perf_event *other)
+{
+	const struct ia64_pmu_qual *q = ia64_pmu_qual_of(event);
+	const struct ia64_pmu_qual *o;
+
+	if (other->pmu != event->pmu)
+		return false;
+	o = ia64_pmu_qual_of(other);
+	return o && (!ia64_pmu_model->qual->per_pair || o->pair == q->pair);
+}
+
+/*
+ * Itanium 2: one range, programmed exactly wherever the task maps the
+ * file (fine mode for pairs 0 and 1 only), unless irange_approx; not on
+ * a data range of several DBR pairs (PMC13 cannot add the IBR tag).
+ */
+static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
+					struct list_head *filters)
+{
+	struct perf_addr_filter *f;
+	struct ia64_irange2 c;
+	bool fine_ok = q->pair < 2;
+
+	if (!list_is_singular(filters) || q->nr_dbr > 1)
+		return -EINVAL;
+	f = list_first_entry(filters, struct perf_addr_filter, entry);
+	if (!f->size || f->offset + f->size - 1 < f->offset)
+		return -EINVAL;
+	if (!f->path.dentry)
+		return ia64_irange2_cover(f->offset, f->offset + f->size,
+					  fine_ok, q->approx, &c);
+	if (!q->approx &&
+	    !ia64_irange2_exact(f->offset, f->size, PAGE_SIZE, fine_ok))
+		return -EINVAL;
+	return 0;
+}
+
+/*
  * pmu->addr_filters_validate_event: the filters of @event must fit the
  * IBR pairs exactly wherever the task maps the files (unless
  * irange_approx), and its group must agree. Ranges of a file are known
@@ -292,6 +417,12 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 		return 0;
 	if (!q)
 		return -EOPNOTSUPP;
+	if (ia64_pmu_model->qual->per_pair) {
+		ret = ia64_pmu_qual_filters_check2(q, filters);
+		if (ret)
+			return ret;
+		goto group;
+	}
 
 	list_for_each_entry(f, filters, entry) {
 		if (!f->size || f->offset + f->size - 1 < f->offset)
@@ -316,18 +447,38 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 	if (worst > IA64_RANGE_PAIRS && !q->approx)
 		return -EINVAL;
 
-	/* the group's events restricted by the IBRs filter alike */
+group:
+	/* the group's events restricted by the same IBRs filter alike */
 	for_each_sibling_event(sibling, leader) {
-		if (sibling != event && sibling->pmu == event->pmu &&
-		    ia64_pmu_qual_of(sibling) &&
+		if (sibling != event && ia64_pmu_same_ibrs(event, sibling) &&
 		    !ia64_pmu_filters_equal(event, filters, sibling))
 			return -EBUSY;
 	}
-	if (leader != event && leader->pmu == event->pmu &&
-	    ia64_pmu_qual_of(leader) &&
+	if (leader != event && ia64_pmu_same_ibrs(event, leader) &&
 	    !ia64_pmu_filters_equal(event, filters, leader))
 		return -EBUSY;
 	return ia64_pmu_qual_claim(event, q);
+}
+
+/*
+ * Itanium 2: the setting of the one range @r, exact if it can be; with
+ * none at all (a range over several of the halves a pair can cover) no
+ * pair, which matches nothing
+ */
+static void ia64_pmu_qual_sync2(struct ia64_pmu_qual *q,
+				const struct ia64_range *r, u64 *extra)
+{
+	struct ia64_irange2 c;
+	bool fine_ok = q->pair < 2;
+
+	if (ia64_irange2_cover(r->start, r->end, fine_ok, q->approx, &c) &&
+	    ia64_irange2_cover(r->start, r->end, fine_ok, true, &c))
+		return;
+	q->fine = c.fine;
+	q->nr_ibr = c.fine ? 2 : 1;
+	q->ibr[0] = c.pair[0];
+	q->ibr[1] = c.pair[1];
+	*extra = c.extra;
 }
 
 /*
@@ -358,14 +509,19 @@ void ia64_pmu_qual_filters_sync(struct perf_event *event)
 	}
 	q->filtered = i;
 	q->nr_ibr = 0;
+	q->fine = false;
 	if (!n)
 		return;
-	ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS, q->approx,
-			       &extra);
-	if (ret < 0)
-		ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS, true,
-				       &extra);
-	q->nr_ibr = ret < 0 ? 0 : ret;
+	if (ia64_pmu_model->qual->per_pair) {
+		ia64_pmu_qual_sync2(q, &r[0], &extra);
+	} else {
+		ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS,
+				       q->approx, &extra);
+		if (ret < 0)
+			ret = ia64_range_cover(r, n, q->ibr, IA64_RANGE_PAIRS,
+					       true, &extra);
+		q->nr_ibr = ret < 0 ? 0 : ret;
+	}
 	/* dynamic debug shows what is programmed, e.g. an over-cover */
 	for (i = 0; i < q->nr_ibr; i++)
 		pr_debug("event %llu: IBR pair %u base %#llx mask %#llx, %llu bytes beyond the filters\n",
@@ -433,6 +589,88 @@ static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
 }
 
 /*
+ * Itanium 2, pmu_enable: the IBR pairs of the filtered events and PMC14,
+ * PMC8/9 with ig_ad/inv from them, PMC13 and the DBR pairs of the data
+ * range events (their agreement makes the first one's the setting).
+ */
+static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
+{
+	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
+	u64 opc[2] = { IA64_OPC2_RESET, IA64_OPC2_RESET };
+	u64 range[2] = { IA64_OPC2_IG_AD, IA64_OPC2_IG_AD };
+	const struct ia64_pmu_qual *q, *dbr = NULL;
+	unsigned int used = 0, p, k;
+	bool fine = false;
+	int i;
+	u8 cfg[IA64_RANGE_PAIRS] = { IA64_PMC13_2_CFG_IO,
+				     IA64_PMC13_2_CFG_NONE,
+				     IA64_PMC13_2_CFG_NONE,
+				     IA64_PMC13_2_CFG_NONE };
+
+	for (i = 0; i < cpuc->n_events; i++) {
+		q = ia64_pmu_qual_of(cpuc->event_list[i]);
+		if (!q)
+			continue;
+		if (q->subject & IA64_QR_PMC8)
+			opc[0] = q->opc;
+		if (q->subject & IA64_QR_PMC9)
+			opc[1] = q->opc;
+		if ((q->subject & IA64_QR_DBR) && !dbr)
+			dbr = q;
+		p = q->pair;
+		if (!(q->subject & IA64_QR_IBR) || !q->filtered ||
+		    (used & (1U << p)))
+			continue;
+		used |= 1U << p;
+		fine = q->fine;
+		k = p & 1;
+		range[k] = q->inv ? IA64_OPC2_INV : 0;
+		/* no cover (a file not mapped): plm 0, nothing matches */
+		ia64_pmu_qual_write(&qc->ibr[2 * p],
+				    q->nr_ibr ? q->ibr[0].base : 0,
+				    ia64_pmu_write_ibr, 2 * p);
+		ia64_pmu_qual_write(&qc->ibr[2 * p + 1],
+				    q->nr_ibr ? q->ibr[0].mask |
+						IA64_BR_PLM_ALL : 0,
+				    ia64_pmu_write_ibr, 2 * p + 1);
+		if (!q->fine)
+			continue;
+		ia64_pmu_qual_write(&qc->ibr[2 * p + 4], q->ibr[1].base,
+				    ia64_pmu_write_ibr, 2 * p + 4);
+		ia64_pmu_qual_write(&qc->ibr[2 * p + 5],
+				    q->ibr[1].mask | IA64_BR_PLM_ALL,
+				    ia64_pmu_write_ibr, 2 * p + 5);
+	}
+	/*
+	 * the other pairs zero (plm 0, x 0): a debugger's breakpoints (x =
+	 * 1) would make every range match nothing
+	 */
+	for (p = 0; used && p < IA64_RANGE_PAIRS; p++) {
+		if ((used & (1U << p)) ||
+		    (fine && p >= 2 && (used & (1U << (p - 2)))))
+			continue;
+		ia64_pmu_qual_write(&qc->ibr[2 * p], 0, ia64_pmu_write_ibr,
+				    2 * p);
+		ia64_pmu_qual_write(&qc->ibr[2 * p + 1], 0,
+				    ia64_pmu_write_ibr, 2 * p + 1);
+	}
+	for (k = 0; k < 2; k++)
+		ia64_pmu_qual_write(&qc->pmc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
+							     IA64_OPC2_INV)) |
+				    range[k], ia64_pmu_write_pmc,
+				    IA64_OPC_PMC8 + k);
+	ia64_pmu_qual_write(&qc->pmc[IA64_IRANGE_PMC2 - 8],
+			    ia64_pmc14(used, fine), ia64_pmu_write_pmc,
+			    IA64_IRANGE_PMC2);
+	if (dbr && dbr->nr_dbr)
+		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
+				    ia64_pmu_write_dbr);
+	ia64_pmu_qual_write(&qc->pmc[IA64_RANGE_PMC - 8],
+			    dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg),
+			    ia64_pmu_write_pmc, IA64_RANGE_PMC);
+}
+
+/*
  * pmu_enable, PMU not running: the settings of the CPU's events. The
  * IBR and DBR x/r/w bits stay 0 and the driver never sets PSR.db, so
  * that range checking raises no debug fault ([ITA-RM] §6.2.4, §6.2.6).
@@ -452,6 +690,10 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 		qc->loads = loads;
 	}
 
+	if (ia64_pmu_model->qual->per_pair) {
+		ia64_pmu_qual_program2(cpuc);
+		return;
+	}
 	for (i = 0; i < cpuc->n_events; i++) {
 		q = ia64_pmu_qual_of(cpuc->event_list[i]);
 		if (!q)
@@ -484,12 +726,16 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 /* PMC11 with its pt bit as the CPU's data range needs ([ITA-RM] §6.2.6) */
 u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11)
 {
+	/* the Itanium 2's PMC11 has no pt: its data ranges are PMC13's */
+	if (ia64_pmu_model->qual->per_pair)
+		return pmc11;
 	return cpuc->qual.drange ? pmc11 & ~IA64_PMC11_PT :
 				   pmc11 | IA64_PMC11_PT;
 }
 
 /*
- * CPU bring-up wrote the reset values to PMC8/9/13 (model table); the
+ * CPU bring-up wrote the reset values to PMC8/9/13 (Itanium 2: to
+ * PMC8-15) from the model table; the
  * IBRs and DBRs are unknown: written at their first use.
  */
 void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
@@ -497,9 +743,8 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 {
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 
-	if (pmc == IA64_OPC_PMC8 || pmc == IA64_OPC_PMC9 ||
-	    pmc == IA64_RANGE_PMC)
-		qc->pmc[pmc - 8] = val;
+	if (pmc >= IA64_OPC_PMC8 && pmc < IA64_OPC_PMC8 + ARRAY_SIZE(qc->pmc))
+		qc->pmc[pmc - IA64_OPC_PMC8] = val;
 	memset(qc->ibr, 0xff, sizeof(qc->ibr));
 	memset(qc->dbr, 0xff, sizeof(qc->dbr));
 	qc->drange = false;

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Qualification of events ([ITA-RM] §6.2.4-6.2.6): the PMC8/9 image of an
- * event's opcode fields, the data range of its config2, and the worst
- * case of an instruction range whose place in memory is known only to a
- * page. Pure functions, shared by the driver (ia64_pmu_qual.c) and the
- * userspace unit tests (tools/testing/ia64_pmu_model).
+ * Qualification of events ([ITA-RM] §6.2.4-6.2.6; Itanium 2: [PFM-I2]):
+ * the PMC8/9 image of an event's opcode fields, the data range of its
+ * config2, the worst case of an instruction range whose place in memory
+ * is known only to a page, and the Itanium 2's fine-mode ranges and
+ * PMC13/PMC14 images. Pure functions, shared by the driver
+ * (ia64_pmu_qual.c) and the userspace unit tests
+ * (tools/testing/ia64_pmu_model).
  */
 #ifndef __IA64_PMU_QUAL_H
 #define __IA64_PMU_QUAL_H
 
 #include <linux/types.h>
+#include "ia64_pmu_range.h"
 #ifdef __KERNEL__
 #include <uapi/linux/perf/ia64_pmu.h>
 #else
@@ -140,6 +143,158 @@ static inline unsigned int ia64_range_worst_blocks(__u64 offset, __u64 size,
 			worst = n;
 	}
 	return worst;
+}
+
+/*
+ * Itanium 2 ([PFM-I2]: libpfm 3.x pfmlib_itanium2.h and what
+ * pfmlib_itanium2.c programs). PMC8/9 bit 0 ig_ad: the matcher's IBR
+ * pairs (PMC8: 0 and 2, PMC9: 1 and 3) do not restrict; bit 1 inv: they
+ * restrict to the addresses outside their ranges; bit 2 reads 1.
+ */
+#define IA64_OPC2_IG_AD		0x1ULL
+#define IA64_OPC2_INV		0x2ULL
+#define IA64_OPC2_RESET		(IA64_OPC_RESET | 0x4ULL)
+
+/*
+ * PMC14: bit 1 + 3i = 0 makes IBR pair i restrict (1: it does not);
+ * bit 13 fine mode. The other bits are reserved: they keep the value
+ * firmware leaves (perfmon's default).
+ */
+#define IA64_IRANGE_PMC2	14
+#define IA64_PMC14_RESET	0x0db60db60db60db6ULL
+#define IA64_PMC14_FINE		(1ULL << 13)
+
+static inline __u64 ia64_pmc14(unsigned int pairs, bool fine)
+{
+	__u64 v = IA64_PMC14_RESET;
+	unsigned int i;
+
+	for (i = 0; i < IA64_RANGE_PAIRS; i++)
+		if (pairs & (1U << i))
+			v &= ~(1ULL << (1 + 3 * i));
+	return fine ? v | IA64_PMC14_FINE : v;
+}
+
+/*
+ * PMC13: for DBR pair j, ena (bit 45 + j) and cfg (bits 4+8j:3+8j), cfg
+ * bit 0 set: the DBR pair is ignored, bit 1 set: IBR pair j's tag (its
+ * range and its matcher) is ignored. The other bits are reserved; the
+ * value firmware leaves (perfmon's default) is kept in them.
+ */
+#define IA64_PMC13_2_RESET	0x2078fefefefeULL
+#define IA64_PMC13_2_CFG_DBR	0x2	/* cfg: the DBR pair only */
+#define IA64_PMC13_2_CFG_IO	0x1	/* cfg: IBR pair and opcode only */
+#define IA64_PMC13_2_CFG_IOD	0x0	/* cfg: both */
+#define IA64_PMC13_2_CFG_NONE	0x3
+
+/* PMC13 with DBR pairs @ena (bit j: pair j) enabled, configured @cfg */
+static inline __u64 ia64_pmc13_2(unsigned int ena, const __u8 cfg[4])
+{
+	__u64 v = IA64_PMC13_2_RESET;
+	unsigned int j;
+
+	for (j = 0; j < IA64_RANGE_PAIRS; j++) {
+		v &= ~((0x3ULL << (3 + 8 * j)) | (1ULL << (45 + j)));
+		v |= (__u64)(cfg[j] & 3) << (3 + 8 * j);
+		if (ena & (1U << j))
+			v |= 1ULL << (45 + j);
+	}
+	return v;
+}
+
+/*
+ * Fine mode ([PFM-I2] "DATA AND CODE RANGE RESTRICTIONS"): IBR pairs p
+ * and p + 2 hold the first and the last bundle of a range that lies in
+ * one 4 KB page; their masks compare the page. The erratum of the
+ * family 0x1f PMU (libpfm 3.x, has_fine_mode_bug): the bounds and the
+ * address compare with a granularity of two bundles, so the range
+ * matched is [first & ~31, (last | 31) + 1).
+ */
+#define IA64_FINE_PAGE		0x1000ULL
+#define IA64_FINE_GRAIN		0x20ULL
+#define IA64_FINE_MASK		(IA64_BR_MASK & ~(IA64_FINE_PAGE - 1))
+
+/* An implemented address: bits 60:51 are copies of bit 50 */
+static inline bool ia64_fine_implemented(__u64 a)
+{
+	__u64 h = (a >> 50) & 0x7ff;
+
+	return !h || h == 0x7ff;
+}
+
+/*
+ * [start, end) in fine mode: *lo, *hi the IBR bases of the lower and the
+ * upper pair, *extra the bytes matched outside the range (0: exact).
+ * -EINVAL if it does not qualify: empty, across a 4 KB boundary, or of
+ * unimplemented addresses.
+ */
+static inline int ia64_fine_range(__u64 start, __u64 end, __u64 *lo,
+				  __u64 *hi, __u64 *extra)
+{
+	__u64 last = end - 1;
+
+	if (end <= start || (start ^ last) & ~(IA64_FINE_PAGE - 1) ||
+	    !ia64_fine_implemented(start))
+		return -EINVAL;
+	*lo = start & ~0xfULL;
+	*hi = last & ~0xfULL;
+	*extra = (start - (*lo & ~(IA64_FINE_GRAIN - 1))) +
+		 ((last | (IA64_FINE_GRAIN - 1)) - last);
+	return 0;
+}
+
+/* How one instruction range is programmed on the Itanium 2 */
+struct ia64_irange2 {
+	bool fine;
+	/* fine: the bases of pairs p and p + 2; else pair[0] the pair */
+	struct ia64_range_pair pair[2];
+	__u64 extra;		/* bytes matched outside the range */
+};
+
+/*
+ * The Itanium 2 rule for [start, end): fine mode if @fine_ok (the
+ * event's IBR pair is 0 or 1), the range qualifies (one 4 KB page) and
+ * is exact there (bounds 32-byte aligned, the erratum) or @approx; else
+ * one IBR pair, exact or (@approx) the smallest aligned block that
+ * holds the range. -EINVAL: no exact setting and !@approx, or a
+ * malformed range; -ENOSPC: no single pair.
+ */
+static inline int ia64_irange2_cover(__u64 start, __u64 end, bool fine_ok,
+				     bool approx, struct ia64_irange2 *c)
+{
+	struct ia64_range r = { start, end };
+	__u64 lo, hi, extra;
+	int ret;
+
+	if (fine_ok && !ia64_fine_range(start, end, &lo, &hi, &extra) &&
+	    (!extra || approx)) {
+		c->fine = true;
+		c->pair[0].base = lo;
+		c->pair[1].base = hi;
+		c->pair[0].mask = IA64_FINE_MASK;
+		c->pair[1].mask = IA64_FINE_MASK;
+		c->extra = extra;
+		return 0;
+	}
+	c->fine = false;
+	ret = ia64_range_cover(&r, 1, c->pair, 1, approx, &c->extra);
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * The same rule for a range of a file mapped at page granularity: its
+ * place within a 4 KB page is @offset's (pages are multiples of 4 KB),
+ * the rest varies: can every placement be programmed exactly?
+ */
+static inline bool ia64_irange2_exact(__u64 offset, __u64 size, __u64 page,
+				      bool fine_ok)
+{
+	__u64 lo, hi, extra, in = offset & (IA64_FINE_PAGE - 1);
+
+	if (fine_ok && !ia64_fine_range(in, in + size, &lo, &hi, &extra) &&
+	    !extra)
+		return true;
+	return ia64_range_worst_blocks(offset, size, page) <= 1;
 }
 
 #endif /* __IA64_PMU_QUAL_H */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internals of the PMU model shared by its files (pmu_model.c,
- * pmu_model_btb.c, pmu_model_ear.c): a record as the model sees it
- * while it runs, and the helpers each part of the PMU needs. Not for
- * the model's users.
+ * pmu_model_btb.c, pmu_model_ear.c, pmu_model_qual.c): a record as the
+ * model sees it while it runs, and the helpers each part of the PMU
+ * needs. Not for the model's users.
  */
 #ifndef _IA64_PMU_MODEL_INT_H
 #define _IA64_PMU_MODEL_INT_H
@@ -178,11 +178,9 @@ struct ia64_model_desc {
 	const u64 *pmc_bits, *pmc_reset;
 	const u64 *pmd_bits, *pmd_reset;
 	/*
-	 * The Itanium's PMC13 unit: the PMC13/IBR instruction range and the
-	 * PMC11.pt data range, and its EAR and BTB PMDs undefined while
-	 * PMC0.fr = 0. Without it (the Itanium 2, for now) those registers
-	 * are only registers and ranges do not constrain. The BTB is
-	 * .btb's, the EARs are .ear's.
+	 * The Itanium's units as a whole: its EAR and BTB PMDs (and every
+	 * other non-counter PMD) undefined while PMC0.fr = 0. The units
+	 * themselves are described by .btb, .ear and .qual.
 	 */
 	bool ita_units;
 	/*
@@ -194,6 +192,8 @@ struct ia64_model_desc {
 	/* the EARs' layout, NULL if the model has no EARs */
 	const struct ia64_model_ear_layout *ear;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
+	/* how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c) */
+	const struct ia64_model_qual *qual;
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
 	u64 pal_pmc_mask, pal_pmd_mask;
@@ -205,6 +205,29 @@ struct ia64_model_desc {
 	const struct ia64_model_sem_map *sem;
 	unsigned int nr_sem;
 };
+
+struct rec_view;
+
+/*
+ * A CPU model's qualification: how its registers combine the shared
+ * address range and opcode matches into the tags of a record
+ */
+struct ia64_model_qual {
+	/*
+	 * Set the tags of @v from the opcode matches of PMC8/9 (@opc) and
+	 * the data address @daddr of a memory record
+	 */
+	void (*tags)(const struct ia64_model *m, struct rec_view *v,
+		     const bool opc[2], u64 daddr);
+	/*
+	 * Events with qualification support count in IA-32 code while
+	 * PMC13 has this bit set; 0: always
+	 */
+	u64 ia32_pmc13;
+};
+
+extern const struct ia64_model_qual ia64_model_qual_itanium;
+extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
@@ -226,8 +249,10 @@ struct rec_view {
 	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
 	unsigned int nr_ev;
 	bool is;		/* IA-32 */
-	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6) */
+	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6, [PFM-I2]) */
 	bool ibr_tag, tag8, tag9, dbr_tag;
+	/* Itanium 2: the tags of the IBR pairs (IA64_TAGGED_INST_RETIRED) */
+	bool ibrp_tag[4];
 	bool has_daddr;
 	/* what the EARs and the BTB captured per repetition */
 	bool iear, dear, btb;
@@ -262,6 +287,19 @@ bool ia64_model_monitor_enabled_at(const struct ia64_model *m, u64 pmc,
  * 0 all, 1 IP-relative, 2 returns, 3 non-return indirect?
  */
 bool ia64_model_br_type(unsigned int sel, unsigned int btype);
+
+/*
+ * pmu_model_qual.c: the tags of record @v: instruction range, opcode
+ * matchers (@has_op: the record has an instruction of type @itype and
+ * encoding @enc) and data range (@daddr, for memory records)
+ */
+void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
+			     bool has_op, unsigned int itype, u64 enc,
+			     u64 daddr);
+/* Does an occurrence of @ev in record @v count, given its tags? */
+bool ia64_model_qualified(const struct ia64_model *m,
+			  const struct ia64_model_event *ev,
+			  const struct rec_view *v);
 
 /* pmu_model_btb.c: does PMC12 capture this branch record (v->btb)? */
 void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v);

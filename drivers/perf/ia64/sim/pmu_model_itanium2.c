@@ -3,9 +3,10 @@
  * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
  * model code of pmu_model.c: register layouts, reset state, counter
  * width, PAL_PERF_MON_INFO, CPUID, events, and the layouts of the branch
- * trace buffer (itanium2_btb, captured by the shared pmu_model_btb.c)
- * and of the event address registers (itanium2_ears, captured by the
- * shared pmu_model_ear.c). The PMC13-15 ranges are registers only.
+ * trace buffer (itanium2_btb, captured by the shared pmu_model_btb.c),
+ * of the event address registers (itanium2_ears, captured by the shared
+ * pmu_model_ear.c) and of qualification (PMC8/9, PMC13-15:
+ * pmu_model_qual.c).
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -246,6 +247,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.btb		= &itanium2_btb,
 	.ear		= &itanium2_ears,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
+	.qual		= &ia64_model_qual_itanium2,
 	.pal_info	= 4 | (ITA2_WIDTH << 8) | (ITA2_PAL_CYCLES << 16) |
 			  ((u64)ITA2_PAL_RETIRED << 24),
 	.pal_pmc_mask	= 0xffff,

@@ -93,6 +93,11 @@
  *   bit  55     irange_approx  an address filter the instruction range
  *                            registers cannot cover exactly is covered
  *                            by the smallest larger range, not refused
+ *   bit  56     irange_inv   Itanium 2 only: count outside the event's
+ *                            address filter (PMC8/9.inv, [PFM-I2]
+ *                            PFMLIB_ITA2_RR_INV); without a filter the
+ *                            event counts everywhere. The Itanium cannot
+ *                            invert a range: EOPNOTSUPP there
  *   all other bits are reserved and must be 0
  *
  * attr.config2: a data address range ([ITA-RM] §6.2.6), for events that
@@ -122,10 +127,12 @@
 #define IA64_PMU_CFG1_OPC_TYPES_MASK	(0xfULL << \
 					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)
 #define IA64_PMU_CFG1_IRANGE_APPROX	(1ULL << 55)
+#define IA64_PMU_CFG1_IRANGE_INV	(1ULL << 56)
 #define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_BITS | \
 					 IA64_PMU_CFG1_OPC_CARE_MASK | \
 					 IA64_PMU_CFG1_OPC_TYPES_MASK | \
-					 IA64_PMU_CFG1_IRANGE_APPROX)
+					 IA64_PMU_CFG1_IRANGE_APPROX | \
+					 IA64_PMU_CFG1_IRANGE_INV)
 
 #define IA64_PMU_CONFIG(es, umask) \
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Qualification ([ITA-RM] §6.2.4-6.2.6): opcode match (config/config1
- * opc_*), data address ranges (config2) and instruction address ranges
- * (perf address filters), with exact counts of injected records, and
- * the errnos of events that cannot be qualified or that disagree.
+ * Qualification ([ITA-RM] §6.2.4-6.2.6; Itanium 2: [PFM-I2]): opcode
+ * match (config/config1 opc_*), data address ranges (config2) and
+ * instruction address ranges (perf address filters), with exact counts
+ * of injected records, and the errnos of events that cannot be qualified
+ * or that disagree. On both models (caps/pmu_name picks the event codes
+ * and the expectations that differ), plus the Itanium 2's fine mode,
+ * range inversion (irange_inv), ig_ad and per IBR pair ranges.
  */
 
 #include <sys/mman.h>
@@ -14,14 +17,29 @@
 
 #define IP		0x4000000000001000ULL	/* region 2: user text */
 #define DATA		0x4a9000ULL
-#define ES_DATA_REFS	0x63	/* DATA_REFERENCES_RETIRED: IAR, OPC, DAR */
 
-/* IA64_TAGGED_INST_RETIRED: TAG_SELECT 0011 PMC8, 0010 PMC9 */
-#define CFG_TAG8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
-#define CFG_TAG9	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x2)
+/* The PMU is an Itanium 2 (caps/pmu_name), set by the fixture */
+static bool ita2;
+
+/*
+ * DATA_REFERENCES_RETIRED (Itanium) / DATA_REFERENCES_SET0 (Itanium 2):
+ * instruction range, opcode and data range
+ */
+#define ES_DATA_REFS	(ita2 ? 0xc3 : 0x63)
+
+/*
+ * IA64_TAGGED_INST_RETIRED: Itanium TAG_SELECT 0011 PMC8, 0010 PMC9;
+ * Itanium 2 umask i: IBR pair i and PMC8 (i even) or PMC9 (i odd)
+ */
+#define CFG_TAG8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, ita2 ? 0x0 : 0x3)
+#define CFG_TAG9	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, ita2 ? 0x1 : 0x2)
+#define CFG_IBRP(i)	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, i)
+/* Itanium: the untagged selection (on the Itanium 2 umask 0 is IBRP0) */
 #define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x0)
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
 #define CFG_DREFS	IA64_PMU_CONFIG(ES_DATA_REFS, 0)
+#define INV		IA64_PMU_CFG1_IRANGE_INV
+#define APPROX		IA64_PMU_CFG1_IRANGE_APPROX
 
 #define OPC_M		(1ULL << 54)
 #define OPC_I		(1ULL << 53)
@@ -79,8 +97,44 @@ FIXTURE(qual) {
 	int dummy;
 };
 
+static bool is_itanium2(void)
+{
+	char buf[64] = "";
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strncmp(buf, "itanium2", 8);
+}
+
+/* PMC @n of CPU0's model */
+static uint64_t qual_model_pmc(int n)
+{
+	char key[32], want[16];
+	unsigned long long v = ~0ULL;
+	FILE *f = fopen(SIM_DIR "/cpu0/regs", "r");
+
+	snprintf(want, sizeof(want), "pmc%d", n);
+	while (f && fscanf(f, "%31s", key) == 1)
+		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* PMC @n while the event @fd counts (the driver's setting for it) */
+static uint64_t live_pmc(int fd, int n)
+{
+	uint64_t v;
+
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	v = qual_model_pmc(n);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	return v;
+}
+
 FIXTURE_SETUP(qual)
 {
+	ita2 = is_itanium2();
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
@@ -159,11 +213,15 @@ TEST_F(qual, opcode_errnos)
 {
 	/* CPU_CYCLES and the untagged IA64_INST_RETIRED: no opcode match */
 	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, OPC_B, 0));
-	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_INST, OPC_B, 0));
+	if (!ita2)
+		EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_INST, OPC_B, 0));
 	/* a match bit nobody cares about */
 	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8 | OPC_MATCH(1), 0, 0));
+	/* irange_inv: the Itanium cannot invert a range */
+	EXPECT_EQ(ita2 ? 0 : EOPNOTSUPP, open_errno_qual(CFG_TAG8, INV, 0));
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, INV, 0));
 	/* reserved config1 bits */
-	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 56, 0));
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 57, 0));
 	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 3, 0));
 	EXPECT_EQ(0, open_errno_qual(CFG_TAG8, OPC_F | OPC_CARE(1), 0));
 }
@@ -306,7 +364,9 @@ TEST_F(qual, filter_errnos)
 	close(fd);
 	fd = open_qual(CFG_INST, 0, 0, -1);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ(EOPNOTSUPP, set_filter(fd, "filter 0x1000/0x100"));
+	/* the Itanium 2's umask 0 is IBR pair 0's tag */
+	EXPECT_EQ(ita2 ? 0 : EOPNOTSUPP,
+		  set_filter(fd, "filter 0x1000/0x100"));
 	close(fd);
 	EXPECT_EQ(EOPNOTSUPP,
 		  open_errno_qual(CFG_CYCLES, IA64_PMU_CFG1_IRANGE_APPROX, 0));
@@ -317,7 +377,7 @@ TEST_F(qual, sharing)
 {
 	int a, b;
 
-	/* a group that disagrees on PMC8 */
+	/* a group that disagrees on PMC8 (Itanium 2: pairs 0 and 2) */
 	a = open_qual(CFG_TAG8, OPC_B, 0, -1);
 	ASSERT_GE(a, 0);
 	b = open_qual(CFG_TAG8, OPC_M, 0, a);
@@ -529,6 +589,156 @@ TEST_F(qual, ranges_rewritten_after_debugger_load)
 	ASSERT_EQ(0, sim_set("debugger/load", "0"));
 	EXPECT_EQ(1, run_count(dfd, &m));
 	close(dfd);
+}
+
+/*
+ * A data range and an instruction filter on one event: its memory
+ * accesses count inside both (Itanium: DBRRangeTag includes Tag(PMC8);
+ * Itanium 2: PMC13 adds IBR pair 0's tag to the DBR pair)
+ */
+TEST_F(qual, data_range_and_filter)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd = open_qual(CFG_DREFS, 0, DATA | 0x7ff, -1);
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x100"));
+	rec_mem(&b, IP, 0, 3, DATA, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&b, IP + 0xf0, 0, 3, DATA + 8, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&b, IP + 0x200, 0, 3, DATA, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	rec_mem(&b, IP, 0, 3, DATA + 0x1000, IA64_PMU_MEM_LOAD, 0, 0, 1);
+	EXPECT_EQ(2, run_count(fd, &b));
+	close(fd);
+}
+
+#define NOT_ITANIUM2	"the PMU is not an Itanium 2"
+
+/* Bundles at IP + 0x10 * i for i in [0, n), M-type, user level */
+static void rec_bundles(struct rec_buf *b, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rec_op(b, IP + 0x10 * i, IA64_PMU_ITYPE_M, 0);
+}
+
+/*
+ * Itanium 2 fine mode: a range in one 4 KB page with 32-byte aligned
+ * bounds counts exactly its bundles, with PMC14.fine and pairs 0 and 2
+ * as its bounds; a bound inside a two-bundle pair (the erratum) only
+ * with irange_approx, over by the pair's other bundle
+ */
+TEST_F(qual, ita2_fine_mode_exact)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd;
+
+	if (!ita2)
+		SKIP(return, NOT_ITANIUM2);
+	rec_bundles(&b, 16);			/* IP .. IP + 0xf0 */
+	fd = open_qual(CFG_TAG8, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001020/0x60"));
+	EXPECT_EQ(6, run_count(fd, &b));
+	EXPECT_EQ(0x2000, live_pmc(fd, 14) & 0x2000) TH_LOG("fine mode");
+	EXPECT_EQ(0, live_pmc(fd, 14) & 0x2) TH_LOG("pair 0 restricts");
+	/* the erratum: [IP + 0x30, IP + 0x50) is two half pairs */
+	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x4000000000001030/0x20"));
+	close(fd);
+	fd = open_qual(CFG_TAG8, APPROX, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001030/0x20"));
+	EXPECT_EQ(4, run_count(fd, &b)) TH_LOG("0x20 .. 0x5f");
+	close(fd);
+	/* across a 4 KB boundary: one masked pair, not fine */
+	fd = open_qual(CFG_TAG8, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000000000/0x2000"));
+	EXPECT_EQ(16, run_count(fd, &b));
+	EXPECT_EQ(0, live_pmc(fd, 14) & 0x2000) TH_LOG("mask mode");
+	/* one range per event on the Itanium 2 */
+	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x1000/0x10,filter 0x2000/0x10"));
+	close(fd);
+	/* IBR pairs 2 and 3 have no fine mode: two blocks, refused */
+	fd = open_qual(CFG_IBRP(2), 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x4000000000001020/0x60"));
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001040/0x40"));
+	EXPECT_EQ(4, run_count(fd, &b));
+	close(fd);
+}
+
+/*
+ * irange_inv: the event counts outside its range (PMC8/9.inv); ig_ad
+ * is set for a matcher none of whose pairs restricts, and clear for one
+ * that does
+ */
+TEST_F(qual, ita2_inversion_and_ig_ad)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd;
+
+	if (!ita2)
+		SKIP(return, NOT_ITANIUM2);
+	rec_bundles(&b, 16);
+	fd = open_qual(CFG_TAG8, INV, 0, -1);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(16, run_count(fd, &b)) TH_LOG("no filter: everywhere");
+	EXPECT_EQ(0x1, live_pmc(fd, 8) & 0x3) TH_LOG("PMC8 ig_ad");
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001020/0x60"));
+	EXPECT_EQ(10, run_count(fd, &b));
+	EXPECT_EQ(0x2, live_pmc(fd, 8) & 0x3) TH_LOG("PMC8 inv");
+	EXPECT_EQ(0x1, live_pmc(fd, 9) & 0x3) TH_LOG("PMC9 ig_ad");
+	close(fd);
+	/* the PMC9 pairs: pair 1, not inverted */
+	fd = open_qual(CFG_TAG9, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001000/0x40"));
+	EXPECT_EQ(4, run_count(fd, &b));
+	EXPECT_EQ(0x0, live_pmc(fd, 9) & 0x3) TH_LOG("PMC9 range");
+	EXPECT_EQ(0x1, live_pmc(fd, 8) & 0x3) TH_LOG("PMC8 ig_ad");
+	close(fd);
+	/* the Itanium 2 data range events cannot invert (not IBR tagged) */
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, INV, 0));
+}
+
+/*
+ * Events on different IBR pairs filter independently: they count
+ * together (on the Itanium, one range for all: multiplexed); on one
+ * pair they must agree, and a pair that restricts is no pair for an
+ * unfiltered event
+ */
+TEST_F(qual, ita2_pairs_independent)
+{
+	int a, b, c;
+
+	if (!ita2)
+		SKIP(return, NOT_ITANIUM2);
+	a = open_qual(CFG_IBRP(0), 0, 0, -1);
+	b = open_qual(CFG_IBRP(1), 0, 0, -1);
+	ASSERT_GE(a, 0);
+	ASSERT_GE(b, 0);
+	ASSERT_EQ(0, set_filter(a, "filter 0x4000000000001000/0x40"));
+	ASSERT_EQ(0, set_filter(b, "filter 0x4000000000001800/0x80"));
+	EXPECT_EQ(0, multiplexed(a, b));
+	close(b);
+	/* pair 2 unfiltered next to pair 0 filtered: fine */
+	c = open_qual(CFG_IBRP(2), 0, 0, -1);
+	ASSERT_GE(c, 0);
+	EXPECT_EQ(0, multiplexed(a, c));
+	close(c);
+	/* pair 0 again, other range: multiplexed */
+	c = open_qual(CFG_IBRP(0), 0, 0, -1);
+	ASSERT_GE(c, 0);
+	ASSERT_EQ(0, set_filter(c, "filter 0x4000000000002000/0x40"));
+	EXPECT_EQ(1, multiplexed(a, c));
+	close(c);
+	/* pair 0 unfiltered (an event seeing pair 0): multiplexed */
+	c = open_qual(CFG_DREFS, 0, 0, -1);
+	ASSERT_GE(c, 0);
+	EXPECT_EQ(1, multiplexed(a, c));
+	close(c);
+	close(a);
 }
 
 TEST_HARNESS_MAIN

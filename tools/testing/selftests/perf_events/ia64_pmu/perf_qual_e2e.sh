@@ -7,6 +7,8 @@
 # functions' instructions and loads to the model, so the counts are
 # exact: per iteration, hot 8 instructions (1 B) and 3 loads from
 # ia64_pmu_qual_array, cold 4 instructions (2 B) and 2 loads elsewhere.
+# On both models: the Itanium 2's names of the events ([PFM-I2]), whose
+# IBR pair 0 takes the filters (in fine mode where a range allows it).
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -17,39 +19,46 @@ was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun" || fail "cannot stop free-running mode"
 trap 'echo "$was" >"$sim/freerun"' EXIT
 
+tag=IA64_TAGGED_INST_RETIRED
+drefs=DATA_REFERENCES_RETIRED
+if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = itanium2 ]; then
+	tag=IA64_TAGGED_INST_RETIRED_IBRP0_PMC8
+	drefs=DATA_REFERENCES_SET0
+fi
+
 stat_count() {	# <event> [args]: the count perf stat prints
 	perf stat -x, -e "$1" -- $w 50 2>&1 >/dev/null | awk -F, 'NR==1 { print $1 }'
 }
 
 # an opcode pattern: B-syllables only, 50 x (1 + 2)
-n=$(stat_count 'cpu/IA64_TAGGED_INST_RETIRED,opc_b=1/u')
+n=$(stat_count "cpu/$tag,opc_b=1/u")
 [ "$n" = 150 ] || fail "opc_b=1: $n, want 150"
-n=$(stat_count 'cpu/IA64_TAGGED_INST_RETIRED/u')
+n=$(stat_count "cpu/$tag/u")
 [ "$n" = 600 ] || fail "no pattern: $n, want 600"
 # M and I (A-type)
-n=$(stat_count 'cpu/IA64_TAGGED_INST_RETIRED,opc_m=1,opc_i=1/u')
+n=$(stat_count "cpu/$tag,opc_m=1,opc_i=1/u")
 [ "$n" = 400 ] || fail "opc_m=1,opc_i=1: $n, want 400"
 
 # a data range over ia64_pmu_qual_array (4 KiB): only its loads
 addr=$($w -a) || fail "workload address"
 drange=$(printf '%#x' $((addr | 0x7ff)))
-n=$(stat_count "cpu/DATA_REFERENCES_RETIRED,drange=$drange/u")
+n=$(stat_count "cpu/$drefs,drange=$drange/u")
 [ "$n" = 150 ] || fail "drange=$drange: $n, want 150"
-n=$(stat_count 'cpu/DATA_REFERENCES_RETIRED/u')
+n=$(stat_count "cpu/$drefs/u")
 [ "$n" = 250 ] || fail "no range: $n, want 250"
 
 # perf stat --filter: an absolute range, the hot function's 256 bytes
 # (perf stat tracks no mapping: a file filter follows the file only while
 # an event with attr.mmap exists, as under perf record)
 hot=$($w -f) || fail "workload function address"
-n=$(perf stat -x, -e 'cpu/IA64_TAGGED_INST_RETIRED/u' \
+n=$(perf stat -x, -e "cpu/$tag/u" \
 	--filter "filter $hot/0x100" -- $w 50 2>&1 >/dev/null |
 	awk -F, 'NR==1 { print $1 }')
 [ "$n" = 400 ] || fail "perf stat --filter $hot/0x100: $n, want 400"
 
 # perf record --filter on the hot function: every sample inside it
 out=$(perf record -o "$data" -c 1 \
-	-e 'cpu/IA64_TAGGED_INST_RETIRED,irange_approx=1/u' \
+	-e "cpu/$tag,irange_approx=1/u" \
 	--filter 'filter ia64_pmu_qual_hot @ /tests/qual_workload' -- $w 50 2>&1) ||
 	fail "perf record --filter exited $?: $out"
 syms=$(perf script -i "$data" -F ip,sym 2>/dev/null | awk '{ print $2 }' | sort | uniq -c)
@@ -60,7 +69,7 @@ others=$(echo "$syms" | grep -vc ia64_pmu_qual_hot)
 [ "$others" = 0 ] || fail "perf record --filter: samples outside the filter"
 # without irange_approx the function needs more pairs than there are or
 # fits: either way no sample outside it
-if out=$(perf record -o "$data" -c 1 -e 'cpu/IA64_TAGGED_INST_RETIRED/u' \
+if out=$(perf record -o "$data" -c 1 -e "cpu/$tag/u" \
 	--filter 'filter ia64_pmu_qual_cold @ /tests/qual_workload' -- $w 50 2>&1); then
 	n=$(perf script -i "$data" -F ip,sym 2>/dev/null | grep -c ia64_pmu_qual_cold)
 	[ "$n" = 200 ] || fail "exact filter on cold: $n samples, want 200"

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Qualification in the PMU model: the instruction address range
+ * (IBRs), the opcode matchers (PMC8/9) and the data address range
+ * (DBRs) that tag a record, and which events count a tagged record.
+ * The matching (address under a mask, opcode under a mask) is shared;
+ * how the registers combine the matches is per CPU model (struct
+ * ia64_model_qual): the Itanium's PMC13.ta/PMC11.pt, the Itanium 2's
+ * per IBR pair PMC13-15.
+ *
+ * Sources, with the short forms defined in
+ * Documentation/admin-guide/perf/ia64-pmu.rst:
+ *   [ITA-RM]  Intel Itanium Processor Reference Manual for Software
+ *             Development, rev. 2.0: §6.2.3-6.2.6 (PMC13/IBR match,
+ *             PMC8/9 opcode match, PMC11/DBR match), Table 6-9
+ *   [SDM-2]   Intel Itanium Architecture Software Developer's Manual,
+ *             vol. 2: §7.1.1 (debug registers)
+ *   [PFM-I2]  libpfm_itanium2(3) ("OPCODE MATCHING", "DATA AND CODE
+ *             RANGE RESTRICTIONS") and the libpfm 3.x headers and code
+ *             it documents (pfmlib_itanium2.h: the Itanium 2 layouts of
+ *             PMC8/9, PMC13, PMC14, PMC15; pfmlib_itanium2.c: what the
+ *             fields select, the fine mode and its erratum)
+ *   [PFM-MCK] perfmon_mckinley.h: the implemented bits and reset
+ *             values of PMC8/9 and PMC13-15
+ *
+ * Decisions where the text is ambiguous are marked "MODEL:".
+ */
+#include "pmu_model.h"
+#include "pmu_model_int.h"
+#include "pmu_model_events.h"
+
+#define IBR_MASK_BITS		MASK64(55, 0)
+#define IBR_X			BIT64(63)
+
+/*
+ * IBRmatch_i / DBRRangeMatch_i of [ITA-RM] §6.2.4 and §6.2.6, for the
+ * 54 implemented virtual address bits: bits 50:0 compare under the mask,
+ * 55:51 compare (masked) with a copy of addr{50}, 60:56 must equal
+ * addr{50} and 63:61 must equal.
+ */
+static bool range_match(u64 base, u64 mask, u64 addr)
+{
+	u64 s50 = (addr & BIT64(50)) ? ~0ULL : 0;
+
+	mask &= IBR_MASK_BITS;
+	return !((base ^ addr) & mask & MASK64(50, 0)) &&
+	       !((base ^ s50) & mask & MASK64(55, 51)) &&
+	       !((base ^ s50) & MASK64(60, 56)) &&
+	       !((base ^ addr) & MASK64(63, 61));
+}
+
+/*
+ * A debugger owns the debug registers: PSR.db = 1 or an IBR pair with
+ * x = 1 ([ITA-RM] §6.2.4). MODEL: the same rule on the Itanium 2.
+ */
+static bool ibrs_debug(const struct ia64_model *m)
+{
+	return (m->psr & IA64_MODEL_PSR_DB) ||
+	       ((m->ibr[1] | m->ibr[3] | m->ibr[5] | m->ibr[7]) & IBR_X);
+}
+
+/* IBR pair @i: its plm holds @cpl and @ip is in its masked range */
+static bool ibr_pair_match(const struct ia64_model *m, unsigned int i,
+			   u64 mask, u64 ip, unsigned int cpl)
+{
+	u64 odd = m->ibr[2 * i + 1];
+
+	return (((odd >> 56) & 0xf) & (1U << cpl)) &&
+	       range_match(m->ibr[2 * i], odd & mask, ip);
+}
+
+static bool dbr_pair_match(const struct ia64_model *m, unsigned int i,
+			   u64 addr)
+{
+	/* r, w and plm of the DBRs are ignored ([ITA-RM] §6.2.6) */
+	return !(m->psr & IA64_MODEL_PSR_DB) &&
+	       range_match(m->dbr[2 * i], m->dbr[2 * i + 1], addr);
+}
+
+/*
+ * Match(PMC[i]) of [ITA-RM] §6.2.5: itype against m/i/f/b, encoding bits
+ * 40:27 and 12:0 against match/mask 59:33 / 29:3.
+ */
+static bool opcode_match(u64 pmc, unsigned int itype, u64 enc)
+{
+	static const u8 itype_bit[] = {
+		[IA64_PMU_ITYPE_M] = 63, [IA64_PMU_ITYPE_I] = 62,
+		[IA64_PMU_ITYPE_F] = 61, [IA64_PMU_ITYPE_B] = 60,
+		/* MODEL: the matcher knows M/I/F/B; L and X match as I */
+		[IA64_PMU_ITYPE_L] = 62, [IA64_PMU_ITYPE_X] = 62,
+	};
+	u64 match = (pmc >> 33) & MASK64(26, 0);
+	u64 mask = (pmc >> 3) & MASK64(26, 0);
+	u64 e = (((enc >> 27) & MASK64(13, 0)) << 13) | (enc & MASK64(12, 0));
+
+	if (!(pmc & BIT64(itype_bit[itype])))
+		return false;
+	return !((e ^ match) & ~mask & MASK64(26, 0));
+}
+
+/* ------------------------------------------------------------------ */
+/* Itanium ([ITA-RM] §6.2.4-6.2.6)                                     */
+
+#define ITA_PMC13_TA		BIT64(0)
+#define ITA_PMC11_PT		BIT64(28)
+
+static bool ita_ibr_tag(const struct ia64_model *m, u64 ip,
+			unsigned int cpl, bool is)
+{
+	bool match = false;
+	unsigned int i;
+
+	if (m->pmc[13] & ITA_PMC13_TA)
+		return true;
+	if (is || ibrs_debug(m))		/* Table 6-9 */
+		return false;
+	for (i = 0; i < 4; i++)
+		match |= ibr_pair_match(m, i, ~0ULL, ip, cpl);
+	return match;
+}
+
+static void ita_tags(const struct ia64_model *m, struct rec_view *v,
+		     const bool opc[2], u64 daddr)
+{
+	bool dmatch = false;
+	unsigned int i;
+
+	v->ibr_tag = ita_ibr_tag(m, v->ctx.ip, v->ctx.cpl, v->is);
+	v->tag8 = opc[0] && v->ibr_tag && !v->is;
+	v->tag9 = opc[1] && v->ibr_tag && !v->is;
+	/* DBRRangeTag = Tag(PMC8) and (PMC11.pt or DBRRangeMatch) */
+	for (i = 0; i < 4 && v->has_daddr; i++)
+		dmatch |= dbr_pair_match(m, i, daddr);
+	v->dbr_tag = v->has_daddr && v->tag8 &&
+		     ((m->pmc[11] & ITA_PMC11_PT) || dmatch);
+}
+
+/*
+ * MODEL: in IA-32 code the opcode matcher and the data range check do
+ * not operate ([ITA-RM] §6.1.3.1) and Tag(PMC8) is 0 by its equation;
+ * Table 6-9 makes qualifiable events count there only with PMC13.ta = 1.
+ */
+const struct ia64_model_qual ia64_model_qual_itanium = {
+	.tags		= ita_tags,
+	.ia32_pmc13	= ITA_PMC13_TA,
+};
+
+/* ------------------------------------------------------------------ */
+/* Itanium 2 ([PFM-I2])                                                */
+
+/* PMC8/9: ig_ad 0 (no address range check), inv 1 (inverted range) */
+#define ITA2_OPC_IG_AD		BIT64(0)
+#define ITA2_OPC_INV		BIT64(1)
+/* PMC13: cfg_dbrp<j> at 4+8j:3+8j, ena_dbrp<j> at 45+j */
+#define ITA2_PMC13_CFG(j)	(3 + 8 * (j))
+#define ITA2_PMC13_ENA(j)	BIT64(45 + (j))
+#define ITA2_CFG_NO_DBR		0x1	/* cfg bit 0: the DBR pair ignored */
+#define ITA2_CFG_NO_IO		0x2	/* cfg bit 1: IBR pair and opcode */
+/* PMC14: ibrp<i> at 1+3i (1: the pair does not constrain), fine 13 */
+#define ITA2_PMC14_IBRP(i)	BIT64(1 + 3 * (i))
+#define ITA2_PMC14_FINE		BIT64(13)
+/* PMC15: bit i = 1: IBR pair i is not constrained by its matcher */
+#define ITA2_PMC15_FREE(i)	BIT64(i)
+
+/*
+ * Fine mode ([PFM-I2] "DATA AND CODE RANGE RESTRICTIONS"): pairs 0 and
+ * 2 (1 and 3) hold the lower and the upper bound of one range within a
+ * 4 KB page; the upper bound's bundle is in the range. The masks of the
+ * two pairs compare the page (bits 11:0 are not masked compares but the
+ * bounds). The erratum: the fine mode of the family 0x1f PMU (this
+ * model's CPUID) sees addresses with a granularity of two bundles, so
+ * both bounds and the address compare bits 11:5 only (libpfm 3.x
+ * pfmlib_itanium2.c, has_fine_mode_bug).
+ */
+#define ITA2_FINE_PAGE		MASK64(11, 0)
+#define ITA2_FINE_GRAIN		MASK64(11, 5)
+
+static bool ita2_fine_match(const struct ia64_model *m, unsigned int lo,
+			    u64 ip, unsigned int cpl)
+{
+	unsigned int hi = lo + 2;
+	u64 off = ip & ITA2_FINE_GRAIN;
+
+	return ibr_pair_match(m, lo, ~ITA2_FINE_PAGE, ip, cpl) &&
+	       ibr_pair_match(m, hi, ~ITA2_FINE_PAGE, ip, cpl) &&
+	       off >= (m->ibr[2 * lo] & ITA2_FINE_GRAIN) &&
+	       off <= (m->ibr[2 * hi] & ITA2_FINE_GRAIN);
+}
+
+/*
+ * The instruction address part of IBR pair @i's tag: PMC14.ibrp<i> = 0
+ * makes the pair's range (fine or masked) constrain; the pair's opcode
+ * matcher (PMC8 for pairs 0 and 2, PMC9 for 1 and 3) may ignore the
+ * range (ig_ad) or invert it (inv). MODEL: inv inverts a constraining
+ * range only; a pair that does not constrain tags every address.
+ */
+static bool ita2_addr_ok(const struct ia64_model *m, unsigned int i,
+			 u64 ip, unsigned int cpl)
+{
+	u64 opc = m->pmc[8 + (i & 1)];
+	bool in;
+
+	if ((opc & ITA2_OPC_IG_AD) || (m->pmc[14] & ITA2_PMC14_IBRP(i)))
+		return true;
+	if (ibrs_debug(m))
+		in = false;
+	else if (m->pmc[14] & ITA2_PMC14_FINE)
+		in = ita2_fine_match(m, i & 1, ip, cpl);
+	else
+		in = ibr_pair_match(m, i, ~0ULL, ip, cpl);
+	return in != !!(opc & ITA2_OPC_INV);
+}
+
+/*
+ * The tags of the four IBR pairs (IA64_TAGGED_INST_RETIRED umask i):
+ * the address part and, unless PMC15 frees the pair, the opcode matcher.
+ * The other events with instruction range or opcode support see pair 0
+ * ([PFM-I2]: "only one pair can be used"). A memory record of an event
+ * with data range support counts by PMC13: any enabled DBR pair j whose
+ * cfg lets the DBR range (bit 0 = 0) and the tag of IBR pair j (bit 1 =
+ * 0) both match; MODEL: with no pair enabled, nothing constrains.
+ */
+static void ita2_tags(const struct ia64_model *m, struct rec_view *v,
+		      const bool opc[2], u64 daddr)
+{
+	u64 pmc13 = m->pmc[13];
+	bool any = false, dmatch = false;
+	unsigned int i, cfg;
+
+	for (i = 0; i < 4; i++) {
+		bool addr = ita2_addr_ok(m, i, v->ctx.ip, v->ctx.cpl);
+		bool op = (m->pmc[15] & ITA2_PMC15_FREE(i)) || opc[i & 1];
+
+		v->ibrp_tag[i] = addr && op && !v->is;
+		if (!i)
+			v->ibr_tag = addr && !v->is;
+	}
+	v->tag8 = v->ibrp_tag[0];
+	v->tag9 = v->ibrp_tag[1];
+
+	for (i = 0; i < 4 && v->has_daddr; i++) {
+		if (!(pmc13 & ITA2_PMC13_ENA(i)))
+			continue;
+		any = true;
+		cfg = (pmc13 >> ITA2_PMC13_CFG(i)) & 3;
+		dmatch |= ((cfg & ITA2_CFG_NO_DBR) ||
+			   dbr_pair_match(m, i, daddr)) &&
+			  ((cfg & ITA2_CFG_NO_IO) || v->ibrp_tag[i]);
+	}
+	v->dbr_tag = v->has_daddr && !v->is && (!any || dmatch);
+}
+
+/*
+ * MODEL: the sources say nothing of IA-32 code; as the matchers see no
+ * IA-64 instruction there, the Itanium 2 qualification does not operate
+ * and qualifiable events count IA-32 code unconstrained.
+ */
+const struct ia64_model_qual ia64_model_qual_itanium2 = {
+	.tags		= ita2_tags,
+	.ia32_pmc13	= 0,
+};
+
+/* ------------------------------------------------------------------ */
+/* Shared                                                              */
+
+void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
+			     bool has_op, unsigned int itype, u64 enc, u64 daddr)
+{
+	bool opc[2] = { true, true };
+
+	/*
+	 * MODEL: records without an opcode (cycles, fetch) match every
+	 * opcode, so only the address range qualifies their events.
+	 */
+	if (has_op) {
+		opc[0] = opcode_match(m->pmc[8], itype, enc);
+		opc[1] = opcode_match(m->pmc[9], itype, enc);
+	}
+	m->desc->qual->tags(m, v, opc, daddr);
+}
+
+/*
+ * Is an occurrence of @ev in this record counted, given the event's
+ * qualification support (§7.8) and the record's tags?
+ */
+bool ia64_model_qualified(const struct ia64_model *m,
+			  const struct ia64_model_event *ev,
+			  const struct rec_view *v)
+{
+	u8 q = ev->qual;
+
+	if (v->is)
+		return !q || !m->desc->qual->ia32_pmc13 ||
+		       (m->pmc[13] & m->desc->qual->ia32_pmc13);
+	if ((q & IA64_MODEL_Q_DAR) && v->has_daddr)
+		return v->dbr_tag;
+	if (q & (IA64_MODEL_Q_OPC | IA64_MODEL_Q_DAR | IA64_MODEL_Q_DAR_LDC))
+		return v->tag8;
+	if (q & IA64_MODEL_Q_IAR)
+		return v->ibr_tag;
+	return true;
+}
