@@ -171,18 +171,15 @@ static void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
 	if (is_idle_task(current))
 		return;
 	sc->fr_running = true;
-	len = ia64_model_freerun_batch(&sc->fr, sc->fr_buf, sizeof(sc->fr_buf),
-				       ns * 4 / 5, ip, sp, cpl,
-				       current->pid ^ (u32)(now >> 27));
+	len = ia64_model_freerun_batch(sc->model.cpu, &sc->fr, sc->fr_buf,
+				       sizeof(sc->fr_buf), ns * 4 / 5, ip, sp,
+				       cpl, current->pid ^ (u32)(now >> 27));
 	for (off = 0; off < len; off += size) {
 		const struct ia64_pmu_rec_hdr *h = (void *)(sc->fr_buf + off);
 
-		/*
-		 * The free-running mix is the Itanium's, whatever the model:
-		 * its records follow the Itanium's rules (on the Itanium 2
-		 * the events its cycles records list are Itanium codes).
-		 */
-		size = ia64_model_check_rec(sc->fr_buf + off, len - off);
+		/* The mix lists the CPU model's own events */
+		size = ia64_model_check_rec_cpu(sc->model.cpu,
+						sc->fr_buf + off, len - off);
 		if (WARN_ON_ONCE(size <= 0))
 			break;
 		progress = 0;
@@ -241,7 +238,7 @@ static void sim_advance(struct sim_cpu *sc)
 	sim_catch_up_access(sc);
 	if (likely(!cycles))
 		return;
-	ia64_model_freerun_rec(&rec, 0, _RET_IP_, 0);
+	ia64_model_freerun_rec(sc->model.cpu, &rec, 0, _RET_IP_, 0);
 	rec.cyc.ctx.repeat = cycles;
 	while (ia64_model_run(&sc->model, &rec, &progress))
 		;
