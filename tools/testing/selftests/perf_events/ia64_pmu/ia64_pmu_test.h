@@ -114,6 +114,24 @@ static inline const char *read_line(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* Is the PMU an Itanium 2 (caps/pmu_name "itanium2")? */
+static inline int pmu_is_itanium2(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "itanium2\n") || !strcmp(buf, "itanium2");
+}
+
+/* The width of the generic counters (caps/counter_width), 0 if unknown */
+static inline unsigned int pmu_counter_width(void)
+{
+	char buf[32];
+
+	return atoi(read_line(PMU_DIR "/caps/counter_width", buf,
+			      sizeof(buf)));
+}
+
 /* Write @val to the file @path (a sysctl, ...); 0 or -1 */
 static inline int write_str(const char *path, const char *val)
 {
