@@ -28,8 +28,9 @@
  *   fault/online_delay_ms  the model's CPU online callback sleeps this
  *                   long: it widens the window in which the perf core
  *                   already accepts events for a CPU coming up
- *   fault/clobber_regs     write a CPU number: PMC8-13, the EAR and BTB
- *                   PMDs, IBRs and DBRs take non-default values, as
+ *   fault/clobber_regs     write a CPU number: PMC8-13 (on the Itanium 2
+ *                   PMC8-15), the EAR and BTB PMDs, IBRs and DBRs
+ *                   take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
  *   debugger/attach, debugger/detach, debugger/load: a debugger's use
@@ -724,7 +725,7 @@ static void sim_clobber(void *unused)
 	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
 	unsigned int i;
 
-	for (i = 8; i <= 13; i++)
+	for (i = 8; i < m->nr_pmc; i++)
 		ia64_model_write_pmc(m, i, IA64_MODEL_UNDEF);
 	for (i = 0; i < m->nr_pmd; i++)
 		if (i < 4 || i > 7)
