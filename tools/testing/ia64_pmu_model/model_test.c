@@ -120,7 +120,7 @@ void mt_run_all(struct ia64_model *m, const void *rec)
 	u64 progress = 0;
 	int guard = 0;
 
-	if (ia64_model_check_rec(rec, h->size) != h->size) {
+	if (ia64_model_check_rec_cpu(m->cpu, rec, h->size) != h->size) {
 		printf("  record of type %u rejected\n", h->type);
 		model_test_failed = 1;
 		return;

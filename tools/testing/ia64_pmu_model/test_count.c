@@ -474,7 +474,8 @@ TEST(freerun_record_is_valid)
 	u64 ip;
 	unsigned int cpl;
 
-	ia64_model_freerun_rec(&rec, 1000000, 0xffffffff81000123ULL, 3);
+	ia64_model_freerun_rec(IA64_MODEL_ITANIUM, &rec, 1000000,
+			       0xffffffff81000123ULL, 3);
 	CHECK_EQ(ia64_model_check_rec(&rec, sizeof(rec)), rec.hdr.size);
 	ia64_model_rec_origin(&rec, &ip, &cpl);
 	CHECK_EQ(ip, 0xffffffff81000123ULL);

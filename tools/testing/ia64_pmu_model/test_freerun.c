@@ -11,10 +11,24 @@
 
 #define EV(es, um)	((es) << 8 | (um))
 
-/* Run a batch on a model counting @ev[0..3] at @cpl; counts in @out */
-static void fr_run(struct ia64_model_freerun *fr, u64 cycles,
-		   unsigned int cpl, u32 seed, const unsigned int ev[4],
-		   u32 out[4])
+/* Run a record checked for CPU model @cpu to completion */
+static void fr_run_rec(struct ia64_model *m, enum ia64_model_cpu cpu,
+		       const void *rec, size_t len)
+{
+	u64 progress = 0;
+
+	CHECK(ia64_model_check_rec_cpu(cpu, rec, len) > 0);
+	while (ia64_model_run(m, rec, &progress))
+		;
+}
+
+/*
+ * Run a batch of CPU model @cpu on a model of it counting @ev[0..3] at
+ * @cpl; counts in @out
+ */
+static void fr_run_cpu(enum ia64_model_cpu cpu, struct ia64_model_freerun *fr,
+		       u64 cycles, unsigned int cpl, u32 seed,
+		       const unsigned int ev[4], u64 out[4])
 {
 	static u8 buf[IA64_MODEL_FREERUN_BATCH];
 	struct ia64_model m;
@@ -22,25 +36,45 @@ static void fr_run(struct ia64_model_freerun *fr, u64 cycles,
 	unsigned int i;
 	int size;
 
-	mt_init(&m);
+	if (cpu == IA64_MODEL_ITANIUM) {
+		mt_init(&m);
+	} else {
+		ia64_model_init(&m, cpu);
+		ia64_model_write_pmc(&m, 0, 0);
+		ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+	}
 	for (i = 0; i < 4; i++)
 		ia64_model_write_pmc(&m, 4 + i,
-				     mt_pmc(ev[i] >> 8, ev[i] & 0xf, 0xf, 0));
+				     mt_pmc(ev[i] >> 8, ev[i] & 0xf, 0xf, 0) |
+				     (cpu == IA64_MODEL_ITANIUM2 && i == 0 ?
+				      1ULL << 23 : 0));
 	for (i = 0; i < 4; i++)
 		ia64_model_write_pmd(&m, 4 + i, 0);
-	len = ia64_model_freerun_batch(fr, buf, sizeof(buf), cycles,
+	len = ia64_model_freerun_batch(cpu, fr, buf, sizeof(buf), cycles,
 				       0x4000000000010000ULL,
 				       0x6000000000200000ULL, cpl, seed);
 	CHECK(len > 0 && len <= sizeof(buf));
 	for (off = 0; off < len; off += size) {
-		size = ia64_model_check_rec(buf + off, len - off);
+		size = ia64_model_check_rec_cpu(cpu, buf + off, len - off);
 		CHECK(size > 0);
 		if (size <= 0)
 			break;
-		mt_run_all(&m, buf + off);
+		fr_run_rec(&m, cpu, buf + off, size);
 	}
 	for (i = 0; i < 4; i++)
-		out[i] = mt_count(&m, 4 + i);
+		out[i] = ia64_model_read_pmd(&m, 4 + i);
+}
+
+static void fr_run(struct ia64_model_freerun *fr, u64 cycles,
+		   unsigned int cpl, u32 seed, const unsigned int ev[4],
+		   u32 out[4])
+{
+	u64 c[4];
+	unsigned int i;
+
+	fr_run_cpu(IA64_MODEL_ITANIUM, fr, cycles, cpl, seed, ev, c);
+	for (i = 0; i < 4; i++)
+		out[i] = c[i];
 }
 
 TEST(freerun_batch_is_valid_and_takes_its_cycles)
@@ -123,8 +157,81 @@ TEST(freerun_batch_respects_len)
 	struct ia64_model_freerun fr = { { 0 } };
 	u8 buf[100];
 
-	CHECK(ia64_model_freerun_batch(&fr, buf, sizeof(buf), 1000000, 0x1000,
-				       0x2000, 3, 1) <= sizeof(buf));
+	CHECK(ia64_model_freerun_batch(IA64_MODEL_ITANIUM, &fr, buf,
+				       sizeof(buf), 1000000, 0x1000, 0x2000,
+				       3, 1) <= sizeof(buf));
+	CHECK(ia64_model_freerun_batch(IA64_MODEL_ITANIUM2, &fr, buf,
+				       sizeof(buf), 1000000, 0x1000, 0x2000,
+				       3, 1) <= sizeof(buf));
+}
+
+/*
+ * On the Itanium 2 the batch is valid for its event table (its cycles
+ * records list Itanium 2 codes) and counts its common events: cycles
+ * exactly, retired instructions, L1D reads and data references, and
+ * its stall events, BACK_END_BUBBLE.ALL the sum of its causes
+ */
+TEST(freerun_itanium2_mix)
+{
+	static const unsigned int ev[4] = {
+		EV(0x12, 0), EV(0x08, 0), EV(0xc2, 0), EV(0xc3, 0),
+	};
+	static const unsigned int stall[4] = {
+		EV(0x00, 0), EV(0x02, 1), EV(0x00, 1), EV(0x04, 1),
+	};
+	static const unsigned int other[4] = {
+		EV(0x09, 0), EV(0x20, 3), EV(0x8a, 0xf), EV(0x71, 6),
+	};
+	struct ia64_model_freerun fr = { { 0 } };
+	u64 c[4];
+
+	fr_run_cpu(IA64_MODEL_ITANIUM2, &fr, 1000000, 3, 7, ev, c);
+	CHECK_EQ(c[0], 1000000);
+	CHECK(c[1] >= 1200000ULL * 75 / 100 && c[1] <= 1200000ULL * 125 / 100);
+	CHECK(c[2] > 0 && c[2] < c[1]);
+	CHECK(c[3] >= c[2]);		/* every read is a reference */
+
+	memset(&fr, 0, sizeof(fr));
+	fr_run_cpu(IA64_MODEL_ITANIUM2, &fr, 1000000, 3, 7, stall, c);
+	CHECK(c[1] > 0 && c[2] > 0 && c[3] > 0);
+	CHECK_EQ(c[0], c[1] + c[2] + c[3]);
+	CHECK(c[0] < 1000000);
+
+	memset(&fr, 0, sizeof(fr));
+	fr_run_cpu(IA64_MODEL_ITANIUM2, &fr, 1000000, 3, 7, other, c);
+	CHECK(c[0] > 0 && c[1] > 0 && c[2] > 0 && c[3] > 0);
+}
+
+/*
+ * The record of fault/cycles_per_access on the Itanium 2: valid for its
+ * table, one IA64_INST_RETIRED and one DATA_REFERENCES_SET0 per cycle
+ */
+TEST(freerun_record_itanium2)
+{
+	static const unsigned int ev[4] = {
+		EV(0x12, 0), EV(0x08, 0), EV(0xc3, 0), EV(0x63, 0),
+	};
+	union ia64_model_freerun_rec rec;
+	struct ia64_model m;
+	unsigned int i;
+
+	ia64_model_freerun_rec(IA64_MODEL_ITANIUM2, &rec, 1000000, 0x1000, 0);
+	CHECK_EQ(ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2, &rec,
+					  sizeof(rec)), rec.hdr.size);
+	ia64_model_init(&m, IA64_MODEL_ITANIUM2);
+	ia64_model_write_pmc(&m, 0, 0);
+	ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+	for (i = 0; i < 4; i++) {
+		ia64_model_write_pmc(&m, 4 + i,
+				     mt_pmc(ev[i] >> 8, ev[i] & 0xf, 0x1, 0) |
+				     (i == 0 ? 1ULL << 23 : 0));
+		ia64_model_write_pmd(&m, 4 + i, 0);
+	}
+	fr_run_rec(&m, IA64_MODEL_ITANIUM2, &rec, sizeof(rec));
+	CHECK_EQ(ia64_model_read_pmd(&m, 4), 800000);
+	CHECK_EQ(ia64_model_read_pmd(&m, 5), 800000);
+	CHECK_EQ(ia64_model_read_pmd(&m, 6), 800000);
+	CHECK_EQ(ia64_model_read_pmd(&m, 7), 0);	/* not a data event */
 }
 
 /*
@@ -153,12 +260,14 @@ TEST(freerun_feeds_every_ita2_branch_type)
 		ia64_model_write_pmd(&m, 4, 0);
 		/* plm all, tm 11, ptm = ppm = 11, brt */
 		ia64_model_write_pmc(&m, 12, 0xf | 0x3f00 | (u64)brt << 14);
-		len = ia64_model_freerun_batch(&fr, buf, sizeof(buf), 800000,
+		len = ia64_model_freerun_batch(IA64_MODEL_ITANIUM2, &fr, buf,
+					       sizeof(buf), 800000,
 					       0x4000000000010000ULL,
 					       0x6000000000200000ULL, 3, 1);
 		for (off = 0; off < len; off += size) {
 			/* checked as the backend does (sim_backend.c) */
-			size = ia64_model_check_rec(buf + off, len - off);
+			size = ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2,
+							buf + off, len - off);
 			CHECK(size > 0);
 			if (size <= 0)
 				break;
@@ -203,14 +312,16 @@ TEST(freerun_feeds_the_itanium2_ears)
 			ia64_model_write_pmc(&m, 10,
 					     0xf | 1ULL << 13 | 0xffULL << 5);
 			ia64_model_write_pmc(&m, 11, pmc11[i]);
-			len = ia64_model_freerun_batch(&fr, buf, sizeof(buf),
+			len = ia64_model_freerun_batch(IA64_MODEL_ITANIUM2,
+						       &fr, buf, sizeof(buf),
 						       800000,
 						       0x4000000000010000ULL,
 						       0x6000000000200000ULL,
 						       cpl, 1);
 			for (off = 0; off < len; off += size) {
 				/* as sim_backend.c checks them */
-				size = ia64_model_check_rec(buf + off,
+				size = ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2,
+								buf + off,
 							    len - off);
 				CHECK(size > 0);
 				if (size <= 0)

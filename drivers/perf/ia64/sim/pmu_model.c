@@ -216,6 +216,31 @@ static const struct ia64_model_btb itanium_btb = {
 	},
 };
 
+/*
+ * The events of the free-running mix's cycles ([ITA-RM] §7.8 codes):
+ * stall cycles count DATA_ACCESS_CYCLE and MEMORY_CYCLE (data),
+ * INST_ACCESS_CYCLE (fetch), PIPELINE_ALL_FLUSH_CYCLE and
+ * PIPELINE_BACKEND_FLUSH_CYCLE (flush); the others UNSTALLED_BACKEND_CYCLE,
+ * with a memory read on the bus BUS_ALL, BUS_MEMORY and BUS_RD_ALL (umask
+ * 0001: any agent, Table 7-22), FP_OPS_RETIRED_LO or
+ * RSE_REFERENCES_RETIRED.
+ */
+static const struct ia64_model_freerun_events itanium_freerun = {
+	.cyc = {
+		[IA64_MODEL_FRC_DATA]	= { 2, { { 0x03, 0 }, { 0x07, 0 } } },
+		[IA64_MODEL_FRC_FETCH]	= { 1, { { 0x01, 0 } } },
+		[IA64_MODEL_FRC_FLUSH]	= { 2, { { 0x04, 0 }, { 0x00, 0 } } },
+		[IA64_MODEL_FRC_BUS]	= { 4, { { 0x05, 0 }, { 0x47, 1 },
+						 { 0x4a, 1 }, { 0x4b, 1 } } },
+		[IA64_MODEL_FRC_FP]	= { 2, { { 0x05, 0 }, { 0x09, 0 } } },
+		[IA64_MODEL_FRC_RSE]	= { 2, { { 0x05, 0 }, { 0x65, 0 } } },
+		[IA64_MODEL_FRC_RUN]	= { 1, { { 0x05, 0 } } },
+	},
+	/* IA64_INST_RETIRED, DATA_REFERENCES_RETIRED */
+	.inst = { PMC_CODE_INST_RETIRED, 0 },
+	.dref = { 0x63, 0 },
+};
+
 const struct ia64_model_desc ia64_model_itanium_desc = {
 	.name		= "itanium",
 	.nr_pmc		= IA64_MODEL_NR_PMC,
@@ -245,6 +270,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.nr_events	= &ia64_model_itanium_nr_events,
 	.sem		= itanium_sem,
 	.nr_sem		= ARRAY_SIZE(itanium_sem),
+	.freerun	= &itanium_freerun,
 };
 
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)
@@ -1219,9 +1245,12 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	return *progress < v.ctx.repeat ? 1 : 0;
 }
 
-void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
+void ia64_model_freerun_rec(enum ia64_model_cpu cpu,
+			    union ia64_model_freerun_rec *rec,
 			    u64 period_ns, u64 ip, unsigned int cpl)
 {
+	const struct ia64_model_freerun_events *fe =
+		ia64_model_desc_of(cpu)->freerun;
 	struct ia64_pmu_rec_cycles *c = &rec->cyc;
 	u64 cycles = period_ns * 4 / 5;		/* an 800 MHz Itanium */
 
@@ -1234,9 +1263,11 @@ void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
 	c->ctx.isa = IA64_PMU_ISA_IA64;
 	c->nr_events = 2;
 	/* IPC 1, and one data reference per cycle */
-	c->events[0].code = PMC_CODE_INST_RETIRED;
+	c->events[0].code = fe->inst.code;
+	c->events[0].umask = fe->inst.umask;
 	c->events[0].inc = 1;
-	c->events[1].code = 0x63;		/* DATA_REFERENCES_RETIRED */
+	c->events[1].code = fe->dref.code;
+	c->events[1].umask = fe->dref.umask;
 	c->events[1].inc = 1;
 }
 

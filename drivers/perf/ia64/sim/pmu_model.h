@@ -193,15 +193,18 @@ union ia64_model_freerun_rec {
 };
 
 /*
- * Synthetic execution for the free-running mode: @period_ns of a
- * plausible instruction mix at @ip and privilege level @cpl.
+ * Synthetic execution for the free-running mode on CPU model @cpu:
+ * @period_ns of a plausible instruction mix at @ip and privilege level
+ * @cpl.
  */
-void ia64_model_freerun_rec(union ia64_model_freerun_rec *rec,
+void ia64_model_freerun_rec(enum ia64_model_cpu cpu,
+			    union ia64_model_freerun_rec *rec,
 			    u64 period_ns, u64 ip, unsigned int cpl);
 
 /*
  * Free-running mode (pmu_model_freerun.c): the records of @cycles cycles
- * of synthetic execution at privilege level @cpl, around @ip and data
+ * of synthetic execution on CPU model @cpu (its event codes in the cycles
+ * records) at privilege level @cpl, around @ip and data
  * address @daddr, with the mix of the task/phase @seed. @fr carries the
  * fractional occurrences from one batch to the next (zero it once).
  * Returns the bytes of records written to @buf (at most @len; a batch
@@ -214,7 +217,8 @@ struct ia64_model_freerun {
 	u64 acc[IA64_MODEL_FREERUN_STREAMS];
 };
 
-size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
+size_t ia64_model_freerun_batch(enum ia64_model_cpu cpu,
+				struct ia64_model_freerun *fr, void *buf,
 				size_t len, u64 cycles, u64 ip, u64 daddr,
 				unsigned int cpl, u32 seed);
 

@@ -14,6 +14,11 @@
  * 125 % and the miss streams the other way, so that IPC varies.
  * Fractional occurrences carry over from one batch to the next, so that
  * rare events appear at their rate however short the batches.
+ *
+ * The records are the same on every CPU model: their instructions,
+ * accesses, fetches and branches count through each model's event
+ * semantics. Only the events the cycles records list are the CPU
+ * model's own (struct ia64_model_freerun_events of its description).
  */
 
 #ifdef __KERNEL__
@@ -23,6 +28,7 @@
 #endif
 
 #include "pmu_model.h"
+#include "pmu_model_int.h"
 
 enum {
 	FR_INST, FR_NOP, FR_FP, FR_RSE,
@@ -80,19 +86,6 @@ static const struct {
 /* Cycles of a pipeline flush after a mispredicted branch */
 #define FR_FLUSH	6
 
-/* Stall events of cycles records ([ITA-RM] §7.8 codes) */
-#define EV_INST_ACCESS_CYCLE		0x01
-#define EV_DATA_ACCESS_CYCLE		0x03
-#define EV_PIPELINE_ALL_FLUSH_CYCLE	0x04
-#define EV_PIPELINE_BACKEND_FLUSH_CYCLE	0x00
-#define EV_UNSTALLED_BACKEND_CYCLE	0x05
-#define EV_MEMORY_CYCLE			0x07
-#define EV_FP_OPS_RETIRED_LO		0x09
-#define EV_RSE_REFERENCES_RETIRED	0x65
-#define EV_BUS_ALL			0x47	/* umask 0001: any */
-#define EV_BUS_MEMORY			0x4a	/* umask 0001: any */
-#define EV_BUS_RD_ALL			0x4b	/* umask 0001: any */
-
 /* Occurrences of stream @s in @cycles cycles; the fraction carries over */
 static u64 fr_take(struct ia64_model_freerun *fr, unsigned int s,
 		   u64 cycles, unsigned int cpl, unsigned int pct)
@@ -108,6 +101,7 @@ static u64 fr_take(struct ia64_model_freerun *fr, unsigned int s,
 }
 
 struct fr_out {
+	const struct ia64_model_freerun_events *ev;
 	u8 *p, *end;
 	u64 ip;
 	unsigned int cpl;
@@ -132,12 +126,14 @@ static void *fr_rec(struct fr_out *o, unsigned int type, size_t size,
 	return h;
 }
 
-/* A cycles record of @n cycles, each counting @nev events once */
-static void fr_cycles(struct fr_out *o, u64 n, const u8 (*ev)[2],
-		      unsigned int nev)
+/*
+ * A cycles record of @n cycles of kind @kind, each counting the CPU
+ * model's events of that kind once
+ */
+static void fr_cycles(struct fr_out *o, u64 n, unsigned int kind)
 {
+	unsigned int i, nev = o->ev->cyc[kind].nr;
 	struct ia64_pmu_rec_cycles *r;
-	unsigned int i;
 
 	r = fr_rec(o, IA64_PMU_REC_CYCLES,
 		   sizeof(*r) + nev * sizeof(r->events[0]), n, o->ip);
@@ -145,8 +141,8 @@ static void fr_cycles(struct fr_out *o, u64 n, const u8 (*ev)[2],
 		return;
 	r->nr_events = nev;
 	for (i = 0; i < nev; i++) {
-		r->events[i].code = ev[i][0];
-		r->events[i].umask = ev[i][1];
+		r->events[i].code = o->ev->cyc[kind].ev[i].code;
+		r->events[i].umask = o->ev->cyc[kind].ev[i].umask;
 		r->events[i].inc = 1;
 	}
 }
@@ -218,15 +214,17 @@ static u64 fr_min(u64 a, u64 b)
 	return a < b ? a : b;
 }
 
-size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
+size_t ia64_model_freerun_batch(enum ia64_model_cpu cpu,
+				struct ia64_model_freerun *fr, void *buf,
 				size_t len, u64 cycles, u64 ip, u64 daddr,
 				unsigned int cpl, u32 seed)
 {
 	/* 75..125 %, from the seed */
 	unsigned int pct = 75 + (seed * 2654435761U >> 16) % 51;
-	struct fr_out o = { .p = buf, .end = (u8 *)buf + len, .ip = ip,
+	struct fr_out o = { .ev = ia64_model_desc_of(cpu)->freerun,
+			    .p = buf, .end = (u8 *)buf + len, .ip = ip,
 			    .cpl = cpl & 3 };
-	u64 n[FR_NR], stall_d, stall_i, flush, bus, left, calls, ind;
+	u64 n[FR_NR], stall_d, stall_i, flush, bus, left, calls, ind, fp, rse;
 	struct ia64_pmu_rec_mem *mr;
 	unsigned int s;
 
@@ -246,43 +244,17 @@ size_t ia64_model_freerun_batch(struct ia64_model_freerun *fr, void *buf,
 	left -= flush;
 	bus = fr_min(left, n[FR_LD_MEM]);
 	left -= bus;
-	{
-		static const u8 ev_d[][2] = {
-			{ EV_DATA_ACCESS_CYCLE, 0 }, { EV_MEMORY_CYCLE, 0 },
-		};
-		static const u8 ev_i[][2] = { { EV_INST_ACCESS_CYCLE, 0 } };
-		static const u8 ev_f[][2] = {
-			{ EV_PIPELINE_ALL_FLUSH_CYCLE, 0 },
-			{ EV_PIPELINE_BACKEND_FLUSH_CYCLE, 0 },
-		};
-		static const u8 ev_b[][2] = {
-			{ EV_UNSTALLED_BACKEND_CYCLE, 0 }, { EV_BUS_ALL, 1 },
-			{ EV_BUS_MEMORY, 1 }, { EV_BUS_RD_ALL, 1 },
-		};
-		static const u8 ev_run[][2] = {
-			{ EV_UNSTALLED_BACKEND_CYCLE, 0 },
-		};
-		static const u8 ev_fp[][2] = {
-			{ EV_UNSTALLED_BACKEND_CYCLE, 0 },
-			{ EV_FP_OPS_RETIRED_LO, 0 },
-		};
-		static const u8 ev_rse[][2] = {
-			{ EV_UNSTALLED_BACKEND_CYCLE, 0 },
-			{ EV_RSE_REFERENCES_RETIRED, 0 },
-		};
-		u64 fp = fr_min(left, n[FR_FP]), rse;
-
-		left -= fp;
-		rse = fr_min(left, n[FR_RSE]);
-		left -= rse;
-		fr_cycles(&o, stall_d, ev_d, 2);
-		fr_cycles(&o, stall_i, ev_i, 1);
-		fr_cycles(&o, flush, ev_f, 2);
-		fr_cycles(&o, bus, ev_b, 4);
-		fr_cycles(&o, fp, ev_fp, 2);
-		fr_cycles(&o, rse, ev_rse, 2);
-		fr_cycles(&o, left, ev_run, 1);
-	}
+	fp = fr_min(left, n[FR_FP]);
+	left -= fp;
+	rse = fr_min(left, n[FR_RSE]);
+	left -= rse;
+	fr_cycles(&o, stall_d, IA64_MODEL_FRC_DATA);
+	fr_cycles(&o, stall_i, IA64_MODEL_FRC_FETCH);
+	fr_cycles(&o, flush, IA64_MODEL_FRC_FLUSH);
+	fr_cycles(&o, bus, IA64_MODEL_FRC_BUS);
+	fr_cycles(&o, fp, IA64_MODEL_FRC_FP);
+	fr_cycles(&o, rse, IA64_MODEL_FRC_RSE);
+	fr_cycles(&o, left, IA64_MODEL_FRC_RUN);
 
 	/* retired instructions, nops among them */
 	fr_inst(&o, n[FR_INST], 0);

@@ -158,6 +158,42 @@ struct ia64_model_ear_layout {
 extern const struct ia64_model_ear_layout ia64_model_itanium_ears;
 
 /*
+ * The free-running mix's cycles (pmu_model_freerun.c) by what the CPU
+ * does in them: the events each kind of cycle counts are the CPU
+ * model's own (struct ia64_model_freerun_events)
+ */
+enum ia64_model_fr_cycles {
+	IA64_MODEL_FRC_DATA,	/* stalled on a load served by L2/L3/memory */
+	IA64_MODEL_FRC_FETCH,	/* stalled on an instruction fetch miss */
+	IA64_MODEL_FRC_FLUSH,	/* flushing after a mispredicted branch */
+	IA64_MODEL_FRC_BUS,	/* running, a memory read on the bus */
+	IA64_MODEL_FRC_FP,	/* running, retiring an FP operation */
+	IA64_MODEL_FRC_RSE,	/* running, retiring an RSE load/store */
+	IA64_MODEL_FRC_RUN,	/* running */
+	IA64_MODEL_FRC_NR
+};
+
+#define IA64_MODEL_FR_MAX_EV	4
+
+/* One event of a cycles record: event select and unit mask */
+struct ia64_model_fr_ev {
+	u8 code, umask;
+};
+
+struct ia64_model_freerun_events {
+	/* per kind of cycle, the events it counts once */
+	struct {
+		u8 nr;
+		struct ia64_model_fr_ev ev[IA64_MODEL_FR_MAX_EV];
+	} cyc[IA64_MODEL_FRC_NR];
+	/*
+	 * ia64_model_freerun_rec(): one IA-64 instruction retired and one
+	 * data reference per cycle
+	 */
+	struct ia64_model_fr_ev inst, dref;
+};
+
+/*
  * A CPU model's PMU: everything in which the models differ. The code in
  * pmu_model*.c is shared and reads the differences from here.
  */
@@ -204,6 +240,8 @@ struct ia64_model_desc {
 	const unsigned int *nr_events;
 	const struct ia64_model_sem_map *sem;
 	unsigned int nr_sem;
+	/* the events of the free-running mix's cycles records */
+	const struct ia64_model_freerun_events *freerun;
 };
 
 struct rec_view;

@@ -225,6 +225,37 @@ static const struct ia64_model_sem_map itanium2_sem[] = {
 	{ 0x43, IA64_MODEL_SEM_INST_EAR },	/* L1I_EAR_EVENTS */
 };
 
+/*
+ * The events of the free-running mix's cycles, after the Itanium 2's
+ * stall accounting in [PFM-I2]'s event list: a cycle in which the back
+ * end stalls counts BACK_END_BUBBLE.ALL and the bubble of its cause. A
+ * load that missed L1D stalls its consumer on the register scoreboard
+ * (BE_EXE_BUBBLE.ALL and .GRALL); a fetch miss leaves the back end
+ * without bundles (BACK_END_BUBBLE.FE, FE_BUBBLE.ALL and .IMISS); a
+ * mispredicted branch flushes the pipeline (BE_FLUSH_BUBBLE.ALL and
+ * .BRU). MODEL: cycles in which the back end runs count no bubble, with
+ * a memory read on the bus BUS_ALL.ANY, BUS_MEMORY.ALL.ANY and
+ * BUS_MEM_READ.ALL.ANY, FP_OPS_RETIRED or RSE_REFERENCES_RETIRED.ALL.
+ */
+static const struct ia64_model_freerun_events itanium2_freerun = {
+	.cyc = {
+		[IA64_MODEL_FRC_DATA]	= { 3, { { 0x00, 0 }, { 0x02, 0 },
+						 { 0x02, 1 } } },
+		[IA64_MODEL_FRC_FETCH]	= { 4, { { 0x00, 0 }, { 0x00, 1 },
+						 { 0x71, 0 }, { 0x71, 6 } } },
+		[IA64_MODEL_FRC_FLUSH]	= { 3, { { 0x00, 0 }, { 0x04, 0 },
+						 { 0x04, 1 } } },
+		[IA64_MODEL_FRC_BUS]	= { 3, { { 0x87, 3 }, { 0x8a, 0xf },
+						 { 0x8b, 0xf } } },
+		[IA64_MODEL_FRC_FP]	= { 1, { { 0x09, 0 } } },
+		[IA64_MODEL_FRC_RSE]	= { 1, { { 0x20, 3 } } },
+		[IA64_MODEL_FRC_RUN]	= { 0 },
+	},
+	/* IA64_INST_RETIRED (tagged by PMC8: all, after reset), DATA_REF.._SET0 */
+	.inst = { 0x08, 0 },
+	.dref = { 0xc3, 0 },
+};
+
 const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.name		= "itanium2",
 	.nr_pmc		= IA64_MODEL_ITA2_NR_PMC,
@@ -260,4 +291,5 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.nr_events	= &ia64_model_itanium2_nr_events,
 	.sem		= itanium2_sem,
 	.nr_sem		= ARRAY_SIZE(itanium2_sem),
+	.freerun	= &itanium2_freerun,
 };

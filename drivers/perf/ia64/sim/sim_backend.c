@@ -28,8 +28,9 @@
  *   fault/online_delay_ms  the model's CPU online callback sleeps this
  *                   long: it widens the window in which the perf core
  *                   already accepts events for a CPU coming up
- *   fault/clobber_regs     write a CPU number: PMC8-13, the EAR and BTB
- *                   PMDs, IBRs and DBRs take non-default values, as
+ *   fault/clobber_regs     write a CPU number: PMC8-13 (on the Itanium 2
+ *                   PMC8-15), the EAR and BTB PMDs, IBRs and DBRs
+ *                   take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
  *   debugger/attach, debugger/detach, debugger/load: a debugger's use
@@ -171,18 +172,15 @@ static void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
 	if (is_idle_task(current))
 		return;
 	sc->fr_running = true;
-	len = ia64_model_freerun_batch(&sc->fr, sc->fr_buf, sizeof(sc->fr_buf),
-				       ns * 4 / 5, ip, sp, cpl,
-				       current->pid ^ (u32)(now >> 27));
+	len = ia64_model_freerun_batch(sc->model.cpu, &sc->fr, sc->fr_buf,
+				       sizeof(sc->fr_buf), ns * 4 / 5, ip, sp,
+				       cpl, current->pid ^ (u32)(now >> 27));
 	for (off = 0; off < len; off += size) {
 		const struct ia64_pmu_rec_hdr *h = (void *)(sc->fr_buf + off);
 
-		/*
-		 * The free-running mix is the Itanium's, whatever the model:
-		 * its records follow the Itanium's rules (on the Itanium 2
-		 * the events its cycles records list are Itanium codes).
-		 */
-		size = ia64_model_check_rec(sc->fr_buf + off, len - off);
+		/* The mix lists the CPU model's own events */
+		size = ia64_model_check_rec_cpu(sc->model.cpu,
+						sc->fr_buf + off, len - off);
 		if (WARN_ON_ONCE(size <= 0))
 			break;
 		progress = 0;
@@ -241,7 +239,7 @@ static void sim_advance(struct sim_cpu *sc)
 	sim_catch_up_access(sc);
 	if (likely(!cycles))
 		return;
-	ia64_model_freerun_rec(&rec, 0, _RET_IP_, 0);
+	ia64_model_freerun_rec(sc->model.cpu, &rec, 0, _RET_IP_, 0);
 	rec.cyc.ctx.repeat = cycles;
 	while (ia64_model_run(&sc->model, &rec, &progress))
 		;
@@ -727,7 +725,7 @@ static void sim_clobber(void *unused)
 	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
 	unsigned int i;
 
-	for (i = 8; i <= 13; i++)
+	for (i = 8; i < m->nr_pmc; i++)
 		ia64_model_write_pmc(m, i, IA64_MODEL_UNDEF);
 	for (i = 0; i < m->nr_pmd; i++)
 		if (i < 4 || i > 7)

@@ -3,7 +3,9 @@
  * Counting on the Itanium PMU, with exact counts: every event counted here
  * comes from execution records injected into the PMU model on the test's
  * own CPU and in its own context (the model counts nothing else while its
- * free-running mode is off).
+ * free-running mode is off). On both CPU models (caps/pmu_name): the
+ * events the test needs beyond CPU_CYCLES and IA64_INST_RETIRED are each
+ * model's own (struct cnt_model), looked up by name in sysfs.
  */
 
 #include <pthread.h>
@@ -19,6 +21,60 @@
 #define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0)
 #define THRES(t)	((uint64_t)(t) << IA64_PMU_CFG_THRES_SHIFT)
 #define ISM(m)		((uint64_t)(m) << IA64_PMU_CFG_ISM_SHIFT)
+
+/*
+ * What the test needs of a CPU model: two events counted only in cycles
+ * records, with their maximum increments per cycle, and a selection only
+ * @narrow_fit of the four counters take
+ */
+struct cnt_model {
+	const char *multi;	/* max. increment @multi_max >= 2 */
+	unsigned int multi_max;
+	const char *other;	/* max. increment 2 at least */
+	uint64_t narrow;
+	int narrow_fit;
+};
+
+/*
+ * Itanium ([ITA-RM] §7.8): ALAT_REPLACEMENT.ALL (max. 2),
+ * L1D_READS_RETIRED (2); IA64_INST_RETIRED with a threshold of 4, which
+ * only PMC4/5 compare (Figures 6-13/6-14)
+ */
+static const struct cnt_model itanium = {
+	.multi = "ALAT_REPLACEMENT.ALL", .multi_max = 2,
+	.other = "L1D_READS_RETIRED",
+	.narrow = CFG_INST | THRES(4), .narrow_fit = 2,
+};
+
+/*
+ * Itanium 2 ([PFM-I2] event list): FP_OPS_RETIRED (max. 4),
+ * BE_LOST_BW_DUE_TO_FE_BUBBLE (2); every counter takes a threshold,
+ * L2_FORCE_RECIRC_ANY counts on PMC4 only
+ */
+static const struct cnt_model itanium2 = {
+	.multi = "FP_OPS_RETIRED", .multi_max = 4,
+	.other = "BE_LOST_BW_DUE_TO_FE_BUBBLE",
+	.narrow = IA64_PMU_CONFIG(0xb4, 0), .narrow_fit = 1,
+};
+
+static const struct cnt_model *cnt_model(void)
+{
+	return pmu_is_itanium2() ? &itanium2 : &itanium;
+}
+
+/* A cycles-record event of the sysfs event @name, @inc per cycle */
+static struct ia64_pmu_rec_event rec_event(const char *name, unsigned int inc)
+{
+	uint64_t cfg = sysfs_event_config(name);
+	struct ia64_pmu_rec_event ev = {
+		.code = (cfg & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT,
+		.umask = (cfg & IA64_PMU_CFG_UMASK_MASK) >>
+			 IA64_PMU_CFG_UMASK_SHIFT,
+		.inc = inc,
+	};
+
+	return ev;
+}
 
 /* Open a disabled counting event on this task; -1 on failure */
 static int open_counter(uint64_t cfg, int group)
@@ -81,18 +137,20 @@ TEST_F(pinned, raw_cycles_exact)
 /* A named event of events/, with several increments per cycle */
 TEST_F(pinned, named_event_increments)
 {
-	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 2 };
-	uint64_t cfg = sysfs_event_config("ALAT_REPLACEMENT.ALL");
+	const struct cnt_model *cm = cnt_model();
+	struct ia64_pmu_rec_event ev = rec_event(cm->multi, cm->multi_max);
+	uint64_t cfg = sysfs_event_config(cm->multi);
 	struct rec_buf b = { .len = 0 };
 	int fd;
 
-	ASSERT_EQ(IA64_PMU_CONFIG(0x38, 0x3), cfg);
+	ASSERT_EQ(pmu_is_itanium2() ? IA64_PMU_CONFIG(0x09, 0x0) :
+				      IA64_PMU_CONFIG(0x38, 0x3), cfg);
 	fd = open_counter(cfg, -1);
 	ASSERT_GE(fd, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	rec_cycles(&b, USER_IP, 1000, 3, IA64_PMU_ISA_IA64, &ev, 1);
 	ASSERT_EQ(0, sim_inject(&b));
-	EXPECT_EQ(2000, count_of(fd));
+	EXPECT_EQ(1000 * cm->multi_max, count_of(fd));
 	close(fd);
 }
 
@@ -168,7 +226,7 @@ TEST_F(pinned, threshold_and_increments)
 	close(sum);
 	close(thres2);
 
-	/* thres 4 only fits PMC4/5: still schedulable on its own */
+	/* thres 4 only fits PMC4/5 on the Itanium: schedulable alone */
 	thres4 = open_counter(CFG_INST | THRES(4), -1);
 	ASSERT_GE(thres4, 0);
 	ioctl(thres4, PERF_EVENT_IOC_ENABLE, 0);
@@ -205,7 +263,8 @@ TEST_F(pinned, generic_cycles_and_instructions)
 /* An increment above the event's maximum per cycle is not an execution */
 TEST_F(pinned, max_increment_is_enforced)
 {
-	struct ia64_pmu_rec_event ev = { .code = 0x38, .umask = 0x3, .inc = 3 };
+	const struct cnt_model *cm = cnt_model();
+	struct ia64_pmu_rec_event ev = rec_event(cm->multi, cm->multi_max + 1);
 	struct rec_buf b = { .len = 0 };
 	int fd = open_counter(CFG_CYCLES, -1);
 
@@ -219,12 +278,19 @@ TEST_F(pinned, max_increment_is_enforced)
 	close(fd);
 }
 
-/* 64-bit counts from 32-bit counters: no wrap is lost */
-TEST_F(pinned, wrap_beyond_2_to_33)
+/*
+ * 64-bit counts from the W-bit counters (caps/counter_width: 32 on the
+ * Itanium, 47 on the Itanium 2): no wrap is lost
+ */
+TEST_F(pinned, wrap_beyond_2_to_w_plus_1)
 {
-	uint64_t n = (1ULL << 33) + 12345;
-	int fd = open_counter(CFG_CYCLES, -1);
+	unsigned int width = pmu_counter_width();
+	uint64_t n;
+	int fd;
 
+	ASSERT_EQ(pmu_is_itanium2() ? 47 : 32, width);
+	n = (1ULL << (width + 1)) + 12345;
+	fd = open_counter(CFG_CYCLES, -1);
 	ASSERT_GE(fd, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, inject_cycles(n, 3, IA64_PMU_ISA_IA64));
@@ -235,9 +301,9 @@ TEST_F(pinned, wrap_beyond_2_to_33)
 /* A group of four, read at once */
 TEST_F(pinned, group_of_four)
 {
+	const struct cnt_model *cm = cnt_model();
 	struct ia64_pmu_rec_event ev[2] = {
-		{ .code = 0x38, .umask = 0x3, .inc = 1 },	/* ALAT_REPL.ALL */
-		{ .code = 0x64, .umask = 0x0, .inc = 2 },	/* L1D_READS_RET */
+		rec_event(cm->multi, 1), rec_event(cm->other, 2),
 	};
 	struct perf_event_attr attr;
 	struct rec_buf b = { .len = 0 };
@@ -248,9 +314,9 @@ TEST_F(pinned, group_of_four)
 	attr.read_format = PERF_FORMAT_GROUP;
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
-	fd[1] = open_counter(IA64_PMU_CONFIG(0x38, 0x3), fd[0]);
+	fd[1] = open_counter(sysfs_event_config(cm->multi), fd[0]);
 	fd[2] = open_counter(CFG_INST, fd[0]);
-	fd[3] = open_counter(IA64_PMU_CONFIG(0x64, 0x0), fd[0]);
+	fd[3] = open_counter(sysfs_event_config(cm->other), fd[0]);
 	for (i = 1; i < 4; i++)
 		ASSERT_GE(fd[i], 0);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
@@ -269,25 +335,29 @@ TEST_F(pinned, group_of_four)
 }
 
 /*
- * Three events that only PMC4/5 can count (threshold 4) never fit: the
- * group fails at perf_event_open. Two do, with any number of others.
+ * More events than the counters that can count them never fit: the
+ * group fails at perf_event_open. On the Itanium three that only PMC4/5
+ * count (threshold 4), on the Itanium 2 two PMC4-only events; as many
+ * as fit do, with others.
  */
 TEST_F(pinned, unschedulable_group_fails_at_open)
 {
-	int lead, a, b, c;
+	const struct cnt_model *cm = cnt_model();
+	int fd[4], i, c;
 
-	lead = open_counter(CFG_INST | THRES(4), -1);
-	ASSERT_GE(lead, 0);
-	a = open_counter(CFG_INST | THRES(5), lead);
-	ASSERT_GE(a, 0);
-	b = open_counter(CFG_CYCLES, lead);
-	ASSERT_GE(b, 0);
-	c = open_counter(CFG_INST | THRES(4), lead);
+	fd[0] = open_counter(cm->narrow, -1);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < cm->narrow_fit; i++) {
+		fd[i] = open_counter(cm->narrow, fd[0]);
+		ASSERT_GE(fd[i], 0);
+	}
+	fd[i] = open_counter(CFG_CYCLES, fd[0]);
+	ASSERT_GE(fd[i], 0);
+	c = open_counter(cm->narrow, fd[0]);
 	EXPECT_EQ(-1, c);
 	EXPECT_EQ(EINVAL, errno);
-	close(lead);
-	close(a);
-	close(b);
+	for (; i >= 0; i--)
+		close(fd[i]);
 }
 
 /*
@@ -402,12 +472,20 @@ TEST_F(pinned, cpu_wide_counts_all_tasks)
 }
 
 /*
- * A task's PMC4/5-only event arrives while CPU-wide events hold PMC4 and
- * PMC5: the CPU-wide CPU_CYCLES moves to PMC6/7 on the fly and loses
- * nothing.
+ * A task's PMC4/5-only event (the Itanium 2: PMC4-only) arrives while
+ * CPU-wide events hold PMC4 and PMC5: the CPU-wide event on a counter it
+ * needs moves to PMC6/7 on the fly and loses nothing.
  */
 TEST_F(pinned, running_event_moves_to_another_counter)
 {
+	const struct cnt_model *cm = cnt_model();
+	struct ia64_pmu_rec_event ev = {
+		.code = (cm->narrow & IA64_PMU_CFG_ES_MASK) >>
+			IA64_PMU_CFG_ES_SHIFT,
+		.umask = (cm->narrow & IA64_PMU_CFG_UMASK_MASK) >>
+			 IA64_PMU_CFG_UMASK_SHIFT,
+		.inc = 1,
+	};
 	struct perf_event_attr attr;
 	struct rec_buf b = { .len = 0 };
 	int cyc, ins, task;
@@ -422,10 +500,16 @@ TEST_F(pinned, running_event_moves_to_another_counter)
 	ASSERT_GE(ins, 0);
 	ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
 
-	task = open_counter(CFG_INST | THRES(4), -1);
+	task = open_counter(cm->narrow, -1);
 	ASSERT_GE(task, 0);
 	ioctl(task, PERF_EVENT_IOC_ENABLE, 0);
-	rec_cycles(&b, USER_IP, 2000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	if (pmu_is_itanium2()) {
+		/* L2_FORCE_RECIRC_ANY: 30 cycles of one each */
+		rec_cycles(&b, USER_IP, 1970, 3, IA64_PMU_ISA_IA64, NULL, 0);
+		rec_cycles(&b, USER_IP, 30, 3, IA64_PMU_ISA_IA64, &ev, 1);
+	} else {
+		rec_cycles(&b, USER_IP, 2000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	}
 	rec_inst(&b, USER_IP, 30, 3, 6);
 	ASSERT_EQ(0, sim_inject(&b));
 	EXPECT_EQ(3000, count_of(cyc));

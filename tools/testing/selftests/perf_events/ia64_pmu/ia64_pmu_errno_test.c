@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every errno rule of the Itanium PMU's event_init
- * (Documentation/admin-guide/perf/ia64-pmu.rst, "Errors").
+ * (Documentation/admin-guide/perf/ia64-pmu.rst, "Errors"), on both CPU
+ * models (caps/pmu_name): where the Itanium 2 differs (its 8-bit event
+ * select, its event list, a 3-bit threshold on all four counters, its
+ * generic and cache event maps) with its own expectations.
  */
 
 #include "kselftest_harness.h"
@@ -9,6 +12,7 @@
 
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
 #define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0)
+#define THRES(t)	((uint64_t)(t) << IA64_PMU_CFG_THRES_SHIFT)
 
 static int raw_errno(uint64_t config)
 {
@@ -21,7 +25,13 @@ static int raw_errno(uint64_t config)
 TEST(valid_raw_opens)
 {
 	EXPECT_EQ(0, raw_errno(CFG_CYCLES));
-	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x38, 0x3)));
+	if (!pmu_is_itanium2()) {
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x38, 0x3)));
+		return;
+	}
+	/* Itanium 2: LOADS_RETIRED, BUS_ALL_SELF, event selects above 0x7f */
+	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0xcd, 0x0)));
+	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x87, 0x2)));
 }
 
 /* Is @type the type of a registered PMU (sysfs event_source)? */
@@ -53,20 +63,46 @@ TEST(foreign_types_enoent)
 	EXPECT_GE(tried, 4);
 }
 
+/*
+ * Bits of config beyond the PMC4-7 image of [ITA-RM] Figure 6-13 (and
+ * the driver's own fields): plm, ev, oi, pm are the driver's, 23 and
+ * 26+ reserved. On the Itanium 2 bit 23 is PMC4's power enable, which
+ * the driver sets itself ([PFM-I2]); bit 15 is the top bit of its 8-bit
+ * event select, on the Itanium beyond the 7-bit select (no event).
+ */
 TEST(reserved_config_bits_einval)
 {
 	static const uint64_t bits[] = { 0x1, 0x8, 0x10, 0x20, 0x40, 0x80,
-					 0x8000, 1ULL << 23, 1ULL << 26,
-					 1ULL << 63 };
-	unsigned int i;
+					 1ULL << 23, 1ULL << 26, 1ULL << 63,
+					 0x8000 };
+	unsigned int i, n = ARRAY_SIZE(bits);
 
-	for (i = 0; i < ARRAY_SIZE(bits); i++)
+	if (pmu_is_itanium2())
+		n--;	/* es 0x92: BUS_WR_WB with umask 0, see below */
+	for (i = 0; i < n; i++)
 		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | bits[i]))
 			TH_LOG("bit %#llx", (unsigned long long)bits[i]);
 }
 
 TEST(unknown_event_code_einval)
 {
+	if (pmu_is_itanium2()) {
+		/*
+		 * [PFM-I2] event list: no event 0xff, 0x38 or 0x7a; 0x13
+		 * is CPU_CPL_CHANGES, 0x00 BACK_END_BUBBLE; each event has
+		 * its exact umasks: BUS_ALL 0x87 has ANY 0011, SELF 0010,
+		 * IO 0001, not 0000; BUS_WR_WB 0x92 no 0000
+		 */
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0xff, 0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x38, 0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x7a, 0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x13, 0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x00, 0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x87, 0x0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x92, 0x0)));
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | 0x8000));
+		return;
+	}
 	/* 0x13 and 0x7a are no event of [ITA-RM] §7.8; 0x00 is one */
 	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x13, 0)));
 	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x7a, 0)));
@@ -77,11 +113,44 @@ TEST(unknown_event_code_einval)
 
 TEST(threshold_not_below_max_increment_einval)
 {
-	/* CPU_CYCLES: max. increment 1; IA64_INST_RETIRED: 6 */
+	/* CPU_CYCLES: max. increment 1; IA64_INST_RETIRED: 6 (both) */
 	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (1ULL << 20)));
 	EXPECT_EQ(0, raw_errno(CFG_INST | (5ULL << 20)));
 	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (6ULL << 20)));
 	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (7ULL << 20)));
+	if (!pmu_is_itanium2())
+		return;
+	/* Itanium 2: LOADS_RETIRED max. 4, FP_OPS_RETIRED 4 */
+	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0xcd, 0) | THRES(3)));
+	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0xcd, 0) | THRES(4)));
+	EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x09, 0) | THRES(3)));
+	EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x09, 0) | THRES(4)));
+}
+
+/*
+ * A threshold above 3 fits PMC4/5 only on the Itanium (2-bit threshold
+ * of PMC6/7, [ITA-RM] Figure 6-14): a group of three such events fails;
+ * on the Itanium 2 all four counters have a 3-bit threshold ([PFM-I2]):
+ * four fit.
+ */
+TEST(threshold_group_limits)
+{
+	int fd[4], i, fit = pmu_is_itanium2() ? 4 : 2;
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, CFG_INST | THRES(4));
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < fit; i++) {
+		fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+		ASSERT_GE(fd[i], 0) TH_LOG("member %d: errno %d", i, errno);
+	}
+	if (fit < 4) {
+		EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
+		EXPECT_EQ(EINVAL, errno);
+	}
+	for (i = 0; i < fit; i++)
+		close(fd[i]);
 }
 
 TEST(ism_both_sets_excluded_einval)
@@ -91,14 +160,19 @@ TEST(ism_both_sets_excluded_einval)
 	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (3ULL << 24)));
 }
 
-/* config1: an EAR on a counting event; config2: a data range (qual test) */
+/*
+ * config1: an EAR on a counting event; config2: a data range (qual test).
+ * On an Itanium 2 whose EARs the driver does not drive (no format/ear)
+ * an EAR is EOPNOTSUPP whatever the event.
+ */
 TEST(config1_config2_errnos)
 {
 	struct perf_event_attr attr;
 
 	counting_attr(&attr, CFG_CYCLES);
 	attr.config1 = 1;
-	EXPECT_EQ(EINVAL, open_errno(&attr));
+	EXPECT_EQ(access(PMU_DIR "/format/ear", F_OK) ? EOPNOTSUPP : EINVAL,
+		  open_errno(&attr));
 	counting_attr(&attr, CFG_CYCLES);
 	attr.config1 = 1ULL << 60;
 	EXPECT_EQ(EINVAL, open_errno(&attr));
@@ -131,7 +205,10 @@ TEST(exclude_idle_eopnotsupp)
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 }
 
-/* Generic events with a mapping open, the others are EOPNOTSUPP */
+/*
+ * Generic events with a mapping open, the others are EOPNOTSUPP; the
+ * Itanium 2 also maps branch-misses (BR_MISPRED_DETAIL.ALL.WRONG_PATH)
+ */
 TEST(generic_events)
 {
 	static const int mapped[PERF_COUNT_HW_MAX] = {
@@ -145,11 +222,15 @@ TEST(generic_events)
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
+	int ita2 = pmu_is_itanium2();
 
 	for (i = 0; i < PERF_COUNT_HW_MAX; i++) {
+		int on = mapped[i] ||
+			 (ita2 && i == PERF_COUNT_HW_BRANCH_MISSES);
+
 		counting_attr(&attr, i);
 		attr.type = PERF_TYPE_HARDWARE;
-		EXPECT_EQ(mapped[i] ? 0 : EOPNOTSUPP, open_errno(&attr))
+		EXPECT_EQ(on ? 0 : EOPNOTSUPP, open_errno(&attr))
 			TH_LOG("generic event %u", i);
 	}
 	attr.config = PERF_COUNT_HW_MAX;
@@ -160,33 +241,49 @@ TEST(generic_events)
 				 PERF_COUNT_HW_CACHE_OP_##op << 8 | \
 				 PERF_COUNT_HW_CACHE_RESULT_##res << 16)
 
+/*
+ * The cache events each CPU model maps. The Itanium 2 has no L1I
+ * prefetch events in the map, and a branch-miss event (BPU read miss).
+ */
 TEST(hw_cache_events)
 {
 	static const uint64_t mapped[] = {
 		CACHE(L1D, READ, ACCESS), CACHE(L1D, READ, MISS),
 		CACHE(L1D, WRITE, ACCESS),
 		CACHE(L1I, READ, ACCESS), CACHE(L1I, READ, MISS),
-		CACHE(L1I, PREFETCH, ACCESS), CACHE(L1I, PREFETCH, MISS),
 		CACHE(LL, READ, ACCESS), CACHE(LL, READ, MISS),
 		CACHE(LL, WRITE, ACCESS), CACHE(LL, WRITE, MISS),
 		CACHE(DTLB, READ, ACCESS), CACHE(DTLB, READ, MISS),
 		CACHE(ITLB, READ, ACCESS), CACHE(ITLB, READ, MISS),
 		CACHE(BPU, READ, ACCESS),
 	};
+	/* mapped on the Itanium only, and on the Itanium 2 only */
+	static const uint64_t ita[] = {
+		CACHE(L1I, PREFETCH, ACCESS), CACHE(L1I, PREFETCH, MISS),
+	};
+	static const uint64_t ita2[] = { CACHE(BPU, READ, MISS) };
+	int is2 = pmu_is_itanium2();
 	struct perf_event_attr attr;
 	unsigned int i;
 
+	counting_attr(&attr, 0);
+	attr.type = PERF_TYPE_HW_CACHE;
 	for (i = 0; i < ARRAY_SIZE(mapped); i++) {
-		counting_attr(&attr, mapped[i]);
-		attr.type = PERF_TYPE_HW_CACHE;
+		attr.config = mapped[i];
 		EXPECT_EQ(0, open_errno(&attr)) TH_LOG("cache event %#llx",
 			(unsigned long long)mapped[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(ita); i++) {
+		attr.config = ita[i];
+		EXPECT_EQ(is2 ? EOPNOTSUPP : 0, open_errno(&attr));
+	}
+	for (i = 0; i < ARRAY_SIZE(ita2); i++) {
+		attr.config = ita2[i];
+		EXPECT_EQ(is2 ? 0 : EOPNOTSUPP, open_errno(&attr));
 	}
 	attr.config = CACHE(L1D, WRITE, MISS);
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	attr.config = CACHE(NODE, READ, ACCESS);
-	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
-	attr.config = CACHE(BPU, READ, MISS);
 	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	attr.config = PERF_COUNT_HW_CACHE_MAX;
 	EXPECT_EQ(EINVAL, open_errno(&attr));

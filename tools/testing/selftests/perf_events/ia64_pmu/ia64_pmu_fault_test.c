@@ -14,8 +14,13 @@
 #define IP_A		0x4000000000001000ULL
 #define IP_B		0x4000000000002040ULL
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
-/* IA64_TAGGED_INST_RETIRED with the PMC8 tag ([ITA-RM] Table 7-30) */
+/*
+ * IA64_TAGGED_INST_RETIRED with the PMC8 tag: umask 0011 on the Itanium
+ * ([ITA-RM] Table 7-30), IBRP0_PMC8 umask 0000 on the Itanium 2
+ * ([PFM-I2] event list)
+ */
 #define CFG_TAGGED_PMC8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x3)
+#define CFG2_TAGGED_PMC8 IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x0)
 
 /* A sampling event on @cpu (pid -1), or on this task (@cpu -1) */
 static int open_sampler(uint64_t cfg, uint64_t period, int cpu,
@@ -277,8 +282,8 @@ TEST_F(fault, stale_overflow_when_monitoring_starts)
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "50000000"));
-	/* a counting event overflows every 2^31 */
-	ASSERT_EQ(0, inject_cycles(IP_A, 1ULL << 31));
+	/* a counting event overflows every half range: 2^31, 2^46 */
+	ASSERT_EQ(0, inject_cycles(IP_A, 1ULL << (pmu_counter_width() - 1)));
 	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "1"));
 	close(fd);
 	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "0"));
@@ -401,10 +406,21 @@ TEST_F(fault, overflow_irq_clears_pmc1_3)
 }
 
 /*
+ * The Itanium 2's PMC8-15 after the driver brought a CPU up: the
+ * [PFM-MCK] default values (PMC8/9 match every instruction; PMC10-12
+ * enable no EAR or BTB capture; PMC13-15 the default ranges)
+ */
+static const uint64_t itanium2_pmc8_15[8] = {
+	0xffffffff3fffffffULL, 0xffffffff3ffffffcULL, 0, 0, 0,
+	0x00002078fefefefeULL, 0x0db60db60db60db6ULL, 0x00000000fffffff0ULL,
+};
+
+/*
  * An earlier user of the qualification registers (or the kernel before
  * a kexec) left PMC8/9, PMC11 and PMC13 restricting every qualifiable
- * event. The driver gives them their reset values ([ITA-RM] §6.2.9) when
- * a CPU comes up: an opcode-qualified event counts every instruction.
+ * event. The driver gives them their reset values ([ITA-RM] §6.2.9; on
+ * the Itanium 2 PMC8-15, [PFM-MCK]) when a CPU comes up: an
+ * opcode-qualified event counts every instruction.
  */
 TEST_F(fault, registers_initialised_at_bringup)
 {
@@ -413,11 +429,22 @@ TEST_F(fault, registers_initialised_at_bringup)
 	struct rec_buf b = { .len = 0 };
 	struct count c = { 0 };
 	uint64_t v = 0;
-	int fd;
+	int fd, i;
 
 	ASSERT_EQ(0, sim_set("fault/clobber_regs", "1"));
 	ASSERT_EQ(0, set_cpu1_online(0));
 	ASSERT_EQ(0, set_cpu1_online(1));
+
+	if (pmu_is_itanium2()) {
+		for (i = 8; i <= 15; i++) {
+			char name[8];
+
+			snprintf(name, sizeof(name), "pmc%d", i);
+			ASSERT_EQ(0, sim_reg(1, name, &v));
+			EXPECT_EQ(itanium2_pmc8_15[i - 8], v) TH_LOG("PMC%d", i);
+		}
+		goto count;
+	}
 
 	ASSERT_EQ(0, sim_reg(1, "pmc8", &v));
 	EXPECT_EQ(0xf00000003ffffff8ULL, v);
@@ -432,8 +459,10 @@ TEST_F(fault, registers_initialised_at_bringup)
 	ASSERT_EQ(0, sim_reg(1, "pmc12", &v));
 	EXPECT_EQ(0, v & 0xf);
 
+count:
 	ASSERT_EQ(0, pin_cpu(1));
-	counting_attr(&attr, CFG_TAGGED_PMC8);
+	counting_attr(&attr, pmu_is_itanium2() ? CFG2_TAGGED_PMC8 :
+						 CFG_TAGGED_PMC8);
 	attr.disabled = 0;
 	attr.exclude_kernel = 1;
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);

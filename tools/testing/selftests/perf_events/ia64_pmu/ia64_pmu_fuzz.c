@@ -30,8 +30,10 @@
  *     event overflows while a knob is on, then the check;
  *   - a new per-task CPU_CYCLES event (exclude_kernel) of this task on
  *     one CPU counts exactly the user-level cycles injected. Variants:
- *     raw or generic event, pinned, in a group with IA64_INST_RETIRED
- *     (exact too), inherited by a child that injects its own cycles.
+ *     raw or generic event, pinned, in a group with a retired
+ *     instruction count (exact too; IA64_INST_RETIRED, on the Itanium 2
+ *     INST_DISPERSED, see inst_es), inherited by a child that injects
+ *     its own cycles.
  *   Fuzzed events still open may keep an event off the PMU: a check
  *   only asserts when the event ran all the time it was enabled, and
  *   counts a skip otherwise.
@@ -182,6 +184,21 @@ struct pmu_event {
 
 static struct pmu_event pmu_events[512];
 static int nr_pmu_events;
+/*
+ * The CPU model (caps/pmu_name): the Itanium's event select has 7 bits,
+ * the Itanium 2's 8 ([PFM-I2]); event selects from @es_free up have no
+ * event (the Itanium: 0x80 and up; the Itanium 2: 0xe0 and up).
+ *
+ * @inst_es counts the instructions of the check's records whatever PMC8
+ * and PMC9 hold: on the Itanium IA64_INST_RETIRED (umask 0000 is
+ * untagged, [ITA-RM] Table 7-30); on the Itanium 2 every umask of
+ * IA64_TAGGED_INST_RETIRED is tagged by PMC8/9 ([PFM-I2]), which
+ * fault/clobber_regs leaves matching what it will until CPU1 comes up
+ * again, so INST_DISPERSED, which the model counts for every
+ * instruction of a record as it does the retired ones.
+ */
+static unsigned int es_max = 0x7f, es_free = 0x80;
+static unsigned int inst_es = ES_IA64_INST_RETIRED;
 static int pmu_type = PERF_TYPE_RAW;
 static int other_types[32];
 static int nr_other_types;
@@ -491,6 +508,11 @@ static void load_pmu(void)
 
 	if (read_file(PMU_DIR "/type", buf, sizeof(buf)) > 0)
 		pmu_type = atoi(buf);
+	if (pmu_is_itanium2()) {
+		es_max = 0xff;
+		es_free = 0xe0;
+		inst_es = 0x4d;		/* INST_DISPERSED */
+	}
 	dir = opendir(PMU_DIR "/events");
 	while (dir && (d = readdir(dir)) &&
 	       nr_pmu_events < (int)ARRAY_SIZE(pmu_events)) {
@@ -501,7 +523,7 @@ static void load_pmu(void)
 		snprintf(path, sizeof(path), PMU_DIR "/events/%s", d->d_name);
 		if (read_file(path, buf, sizeof(buf)) <= 0 ||
 		    sscanf(buf, "event=%x,umask=%x", &es, &umask) != 2 ||
-		    es > 0x7f || umask > 0xf)
+		    es > es_max || umask > 0xf)
 			continue;
 		pmu_events[nr_pmu_events].es = es;
 		pmu_events[nr_pmu_events].umask = umask;
@@ -1601,7 +1623,7 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 		case 0:
 			*how = "cycles: event code";
 			e->code = chance(50) ? ES_CPU_CYCLES :
-					       rnd_between(0x80, 0xff);
+					       rnd_between(es_free, 0xff);
 			break;
 		case 1:
 			*how = "cycles: umask";
@@ -2207,7 +2229,7 @@ struct expect {
 /*
  * Records whose user-level IA-64 cycles and instructions are known:
  * cycles records at cpl 3 (IA-64 or IA-32) count, at cpl 0 they do not
- * (exclude_kernel); instruction records add IA64_INST_RETIRED at cpl 3;
+ * (exclude_kernel); instruction records add inst_es at cpl 3;
  * memory and branch records count neither.
  */
 static size_t gen_check_stream(uint8_t *buf, struct expect *x)
@@ -2231,8 +2253,7 @@ static size_t gen_check_stream(uint8_t *buf, struct expect *x)
 						   (1ULL << 32) + rnd(1 << 20));
 			r->ctx.cpl = chance(75) ? 3 : rnd(3);
 			r->ctx.isa = chance(20);
-			r->nr_events = gen_events(r->events, 4,
-						  ES_IA64_INST_RETIRED);
+			r->nr_events = gen_events(r->events, 4, inst_es);
 			r->hdr.size = sizeof(*r) +
 				      r->nr_events * sizeof(r->events[0]);
 			if (r->ctx.cpl == 3)
@@ -2531,8 +2552,7 @@ static void check_count(bool quiet)
 		goto out;
 	}
 	if (group) {
-		counting_attr(&attr,
-			      IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0));
+		counting_attr(&attr, IA64_PMU_CONFIG(inst_es, 0));
 		attr.type = pmu_type;
 		attr.disabled = 0;
 		attr.exclude_kernel = 1;

@@ -114,6 +114,24 @@ static inline const char *read_line(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* Is the PMU an Itanium 2 (caps/pmu_name "itanium2")? */
+static inline int pmu_is_itanium2(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "itanium2\n") || !strcmp(buf, "itanium2");
+}
+
+/* The width of the generic counters (caps/counter_width), 0 if unknown */
+static inline unsigned int pmu_counter_width(void)
+{
+	char buf[32];
+
+	return atoi(read_line(PMU_DIR "/caps/counter_width", buf,
+			      sizeof(buf)));
+}
+
 /* Write @val to the file @path (a sysctl, ...); 0 or -1 */
 static inline int write_str(const char *path, const char *val)
 {
@@ -306,8 +324,11 @@ static inline int sim_set(const char *file, const char *val)
 	return sim_write(file, val, strlen(val));
 }
 
-/* config of the sysfs event @name ("event=0x12,umask=0x0"), 0 if none */
-static inline uint64_t sysfs_event_config(const char *name)
+/*
+ * The config of the sysfs event @name ("event=0x12,umask=0x0") in *@cfg:
+ * 0, or -1 if there is no such event
+ */
+static inline int sysfs_event_lookup(const char *name, uint64_t *cfg)
 {
 	unsigned int es, umask;
 	char path[256];
@@ -317,10 +338,24 @@ static inline uint64_t sysfs_event_config(const char *name)
 	snprintf(path, sizeof(path), PMU_DIR "/events/%s", name);
 	f = fopen(path, "r");
 	if (!f)
-		return 0;
+		return -1;
 	n = fscanf(f, "event=%x,umask=%x", &es, &umask);
 	fclose(f);
-	return n == 2 ? IA64_PMU_CONFIG(es, umask) : 0;
+	if (n != 2)
+		return -1;
+	*cfg = IA64_PMU_CONFIG(es, umask);
+	return 0;
+}
+
+/*
+ * config of the sysfs event @name, 0 if none (the Itanium 2's
+ * BACK_END_BUBBLE_ALL is config 0 too: sysfs_event_lookup())
+ */
+static inline uint64_t sysfs_event_config(const char *name)
+{
+	uint64_t cfg;
+
+	return sysfs_event_lookup(name, &cfg) ? 0 : cfg;
 }
 
 /* Sampling: the ring buffer -------------------------------------- */

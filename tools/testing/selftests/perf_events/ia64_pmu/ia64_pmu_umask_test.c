@@ -5,7 +5,14 @@
  * (Documentation/admin-guide/perf/ia64-pmu.rst, "Raw events"). The exact
  * counts come from execution records injected into the PMU model on the
  * test's own CPU.
+ *
+ * On the Itanium 2 (caps/pmu_name) every variant of an event has its own
+ * exact 4-bit umask ([PFM-I2] event list): the kinds of selection are
+ * that one, and the test checks every selection of its events/ against
+ * the driver, its tag and bus initiator umasks with exact counts.
  */
+
+#include <dirent.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -93,27 +100,113 @@ static const struct sel invalid[] = {
 	{ 0x13, 0x0 }, { 0x13, 0x5 }, { 0x7a, 0xf },
 };
 
+/* Itanium 2 event codes ([PFM-I2] event list) */
+#define ES2_TAGGED	0x08	/* IA64_TAGGED_INST_RETIRED_IBRP0-3 */
+#define ES2_BUS_ALL	0x87	/* BUS_ALL: IO 0001, SELF 0010, ANY 0011 */
+#define ES2_BUS_MEMORY	0x8a	/* BUS_MEMORY: 9 of the 16 umasks */
+#define ES2_BR_MISPRED	0x5b	/* BR_MISPRED_DETAIL: type 3:2, outcome 1:0 */
+#define ES2_L2_OZQ_ACQ	0xa2	/* L2_OZQ_ACQUIRE: umask 0 only */
+
+#define BUS2_IO		0x1
+#define BUS2_SELF	0x2
+#define BUS2_ANY	0x3
+
+/* Itanium 2 selections its event list defines */
+static const struct sel valid2[] = {
+	/* retired instructions tagged by IBR pair 0-3 (PMC8/PMC9) */
+	{ ES2_TAGGED, 0x0 }, { ES2_TAGGED, 0x1 }, { ES2_TAGGED, 0x2 },
+	{ ES2_TAGGED, 0x3 },
+	{ ES2_BUS_ALL, BUS2_IO }, { ES2_BUS_ALL, BUS2_SELF },
+	{ ES2_BUS_ALL, BUS2_ANY },
+	{ ES2_BUS_MEMORY, 0xf }, { ES2_BUS_MEMORY, 0x5 },
+	{ ES2_BR_MISPRED, 0x0 }, { ES2_BR_MISPRED, 0x7 },
+	{ ES2_BR_MISPRED, 0xf },
+	{ 0x12, 0x0 }, { 0xcd, 0x0 }, { ES2_L2_OZQ_ACQ, 0x0 },
+};
+
+/* ... and selections it does not: -EINVAL */
+static const struct sel invalid2[] = {
+	/* no IBR pair 4 and beyond */
+	{ ES2_TAGGED, 0x4 }, { ES2_TAGGED, 0x7 }, { ES2_TAGGED, 0xf },
+	/* no initiator, or bit 19 (no "x" bit on the Itanium 2) */
+	{ ES2_BUS_ALL, 0x0 }, { ES2_BUS_ALL, 0x4 }, { ES2_BUS_ALL, 0xb },
+	{ ES2_BUS_MEMORY, 0x0 }, { ES2_BUS_MEMORY, 0x4 },
+	/* "Umask: Ignored" of the Itanium is no Itanium 2 selection */
+	{ 0x12, 0x5 }, { 0x12, 0xf }, { 0xcd, 0x1 }, { ES2_L2_OZQ_ACQ, 0x1 },
+	/* event codes with no event, with any umask */
+	{ 0xff, 0x0 }, { 0x7a, 0xf }, { 0xe0, 0x0 },
+};
+
 TEST(valid_selections_open)
 {
-	unsigned int i;
+	int ita2 = pmu_is_itanium2();
+	const struct sel *v = ita2 ? valid2 : valid;
+	unsigned int i, n = ita2 ? ARRAY_SIZE(valid2) : ARRAY_SIZE(valid);
 
 	/* braces: EXPECT_EQ() and its TH_LOG() are two statements */
-	for (i = 0; i < ARRAY_SIZE(valid); i++) {
-		EXPECT_EQ(0, raw_errno(valid[i].es, valid[i].umask))
-			TH_LOG("es 0x%02x umask 0x%x refused", valid[i].es,
-			       valid[i].umask);
+	for (i = 0; i < n; i++) {
+		EXPECT_EQ(0, raw_errno(v[i].es, v[i].umask))
+			TH_LOG("es 0x%02x umask 0x%x refused", v[i].es,
+			       v[i].umask);
 	}
 }
 
 TEST(undefined_selections_einval)
 {
-	unsigned int i;
+	int ita2 = pmu_is_itanium2();
+	const struct sel *v = ita2 ? invalid2 : invalid;
+	unsigned int i, n = ita2 ? ARRAY_SIZE(invalid2) : ARRAY_SIZE(invalid);
 
-	for (i = 0; i < ARRAY_SIZE(invalid); i++) {
-		EXPECT_EQ(EINVAL, raw_errno(invalid[i].es, invalid[i].umask))
-			TH_LOG("es 0x%02x umask 0x%x", invalid[i].es,
-			       invalid[i].umask);
+	for (i = 0; i < n; i++) {
+		EXPECT_EQ(EINVAL, raw_errno(v[i].es, v[i].umask))
+			TH_LOG("es 0x%02x umask 0x%x", v[i].es, v[i].umask);
 	}
+}
+
+/*
+ * Itanium 2: the selections of events/ are exactly those that open.
+ * Every (es, umask) an event file names opens; every other umask of an
+ * event code, and every event code without an event file, is -EINVAL.
+ */
+TEST(itanium2_selections_are_the_event_list)
+{
+	static uint8_t listed[256][16];
+	unsigned int es, umask, nr = 0, bad = 0;
+	struct dirent *d;
+	DIR *dir;
+
+	if (!pmu_is_itanium2())
+		SKIP(return, "the PMU is not an Itanium 2");
+	dir = opendir(PMU_DIR "/events");
+	ASSERT_NE(NULL, dir);
+	while ((d = readdir(dir))) {
+		uint64_t cfg;
+
+		if (d->d_name[0] == '.' || !strcmp(d->d_name, "mem-loads"))
+			continue;
+		cfg = 0;
+		EXPECT_EQ(0, sysfs_event_lookup(d->d_name, &cfg))
+			TH_LOG("%s: no config", d->d_name);
+		es = (cfg & IA64_PMU_CFG_ES_MASK) >> IA64_PMU_CFG_ES_SHIFT;
+		umask = (cfg & IA64_PMU_CFG_UMASK_MASK) >>
+			IA64_PMU_CFG_UMASK_SHIFT;
+		listed[es][umask] = 1;
+		nr++;
+	}
+	closedir(dir);
+	/* [PFM-I2]: 460 counting events and BRANCH_EVENT */
+	EXPECT_EQ(461, nr);
+	for (es = 0; es < 256; es++) {
+		for (umask = 0; umask < 16; umask++) {
+			int want = listed[es][umask] ? 0 : EINVAL;
+			int got = raw_errno(es, umask);
+
+			if (got != want && bad++ < 20)
+				TH_LOG("es 0x%02x umask 0x%x: errno %d, want %d",
+				       es, umask, got, want);
+		}
+	}
+	EXPECT_EQ(0, bad);
 }
 
 /* Exact counts -------------------------------------------------------- */
@@ -198,6 +291,8 @@ TEST_F(pinned, tagged_pmc9_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[2];
 
+	if (pmu_is_itanium2())
+		SKIP(return, "Itanium 2: tagged_ibrp_exact");
 	fd[0] = open_counter(ES_TAGGED, 0x2);
 	fd[1] = open_counter(ES_TAGGED, 0x0);
 	ASSERT_GE(fd[0], 0);
@@ -214,6 +309,34 @@ TEST_F(pinned, tagged_pmc9_exact)
 }
 
 /*
+ * Itanium 2: IA64_TAGGED_INST_RETIRED of IBR pairs 0-3, umask 0-3: pairs
+ * 0 and 2 take PMC8's tag, 1 and 3 PMC9's ([PFM-I2]); PMC8/9 keep their
+ * reset value ([PFM-MCK] defaults), which tags every instruction: each
+ * pair counts every retired instruction.
+ */
+TEST_F(pinned, tagged_ibrp_exact)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd[4], i;
+
+	if (!pmu_is_itanium2())
+		SKIP(return, "the PMU is not an Itanium 2");
+	for (i = 0; i < 4; i++) {
+		fd[i] = open_counter(ES2_TAGGED, i);
+		ASSERT_GE(fd[i], 0) TH_LOG("IBRP%d", i);
+	}
+	enable_all(fd, 4, PERF_EVENT_IOC_ENABLE);
+	rec_inst(&b, USER_IP, 1000, 3, 4);
+	rec_inst(&b, USER_IP + 0x10, 77, 3, 1);
+	ASSERT_EQ(0, sim_inject(&b));
+	enable_all(fd, 4, PERF_EVENT_IOC_DISABLE);
+	for (i = 0; i < 4; i++) {
+		EXPECT_EQ(4077, count_of(fd[i])) TH_LOG("IBRP%d", i);
+		close(fd[i]);
+	}
+}
+
+/*
  * BRANCH_TAKEN_SLOT (Table 7-29): 0110 counts the first taken branches
  * in slot 1 or 2, 1000 the bundles without a taken branch, 0001 those in
  * slot 0.
@@ -224,6 +347,8 @@ TEST_F(pinned, branch_taken_slot_combinations_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[3], i;
 
+	if (pmu_is_itanium2())
+		SKIP(return, "no BRANCH_TAKEN_SLOT on the Itanium 2");
 	for (i = 0; i < 3; i++) {
 		fd[i] = open_counter(ES_TAKEN_SLOT, umask[i]);
 		ASSERT_GE(fd[i], 0) TH_LOG("umask 0x%x", umask[i]);
@@ -244,24 +369,29 @@ TEST_F(pinned, branch_taken_slot_combinations_exact)
 
 /*
  * BUS_ALL by initiator (Table 7-22), bit 19 set where it is "x": SELF
- * x010 and IO x100 count only their own transactions.
+ * x010 and IO x100 count only their own transactions. On the Itanium 2
+ * (BUS_ALL 0x87: ANY 0011, SELF 0010, IO 0001, no "x" bit) the same.
  */
 TEST_F(pinned, bus_initiators_exact)
 {
-	static const unsigned int umask[3] = {
+	static const unsigned int umask1[3] = {
 		BUS_ANY, BUS_X | BUS_SELF, BUS_X | BUS_IO,
 	};
+	static const unsigned int umask2[3] = { BUS2_ANY, BUS2_SELF, BUS2_IO };
+	int ita2 = pmu_is_itanium2();
+	const unsigned int *umask = ita2 ? umask2 : umask1;
+	unsigned int es = ita2 ? ES2_BUS_ALL : ES_BUS_ALL;
 	struct rec_buf b = { .len = 0 };
 	int fd[3], i;
 
 	for (i = 0; i < 3; i++) {
-		fd[i] = open_counter(ES_BUS_ALL, umask[i]);
+		fd[i] = open_counter(es, umask[i]);
 		ASSERT_GE(fd[i], 0) TH_LOG("umask 0x%x", umask[i]);
 	}
 	enable_all(fd, 3, PERF_EVENT_IOC_ENABLE);
-	rec_event(&b, 100, ES_BUS_ALL, BUS_ANY, 1);
-	rec_event(&b, 300, ES_BUS_ALL, BUS_SELF, 1);
-	rec_event(&b, 200, ES_BUS_ALL, BUS_IO, 1);
+	rec_event(&b, 100, es, ita2 ? BUS2_ANY : BUS_ANY, 1);
+	rec_event(&b, 300, es, ita2 ? BUS2_SELF : BUS_SELF, 1);
+	rec_event(&b, 200, es, ita2 ? BUS2_IO : BUS_IO, 1);
 	ASSERT_EQ(0, sim_inject(&b));
 	enable_all(fd, 3, PERF_EVENT_IOC_DISABLE);
 	EXPECT_EQ(100, count_of(fd[0]));
@@ -277,6 +407,8 @@ TEST_F(pinned, xx11_with_x_bits_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[2];
 
+	if (pmu_is_itanium2())
+		SKIP(return, "Itanium 2 umasks are exact, no \"x\" bits");
 	fd[0] = open_counter(ES_ALAT_REPL, 0xf);
 	fd[1] = open_counter(ES_ALAT_REPL, 0x6);	/* .FP, xx10 */
 	ASSERT_GE(fd[0], 0);
