@@ -47,14 +47,6 @@ static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
 }
 
 /* The model is an Itanium 2 */
-static int is_ita2(void)
-{
-	char buf[32];
-
-	return !strcmp(read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf)),
-		       "itanium2\n");
-}
-
 /* @n user branches from @first: taken, every third mispredicted */
 static int inject_branches(int first, int n)
 {
@@ -365,7 +357,7 @@ TEST(errnos)
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
-	int ita2 = is_ita2(), want;
+	int ita2 = pmu_is_itanium2(), want;
 
 	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
 		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY | unsupported[i]);
@@ -438,7 +430,7 @@ TEST_F(btb, ita2_return_filter_exact_stack)
 	struct perf_event_attr attr;
 	struct br_sample s;
 
-	if (!is_ita2()) {
+	if (!pmu_is_itanium2()) {
 		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY_RETURN);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		return;
@@ -465,7 +457,7 @@ TEST_F(btb, ita2_indirect_filter_exact_stack)
 	struct perf_event_attr attr;
 	struct br_sample s;
 
-	if (!is_ita2()) {
+	if (!pmu_is_itanium2()) {
 		branch_attr(&attr, IND);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		return;

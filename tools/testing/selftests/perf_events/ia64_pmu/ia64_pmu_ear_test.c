@@ -15,19 +15,11 @@
 #include "ia64_pmu_test.h"
 
 /* The CPU model: "itanium" or "itanium2" */
-static int is_itanium2(void)
-{
-	char buf[64];
-
-	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
-	return !strcmp(buf, "itanium2\n");
-}
-
 /* DATA_EAR_EVENTS: 0x67 on the Itanium, 0xc8 on the Itanium 2 */
-#define ES_DATA_EAR_EVENTS	(is_itanium2() ? 0xc8 : 0x67)
+#define ES_DATA_EAR_EVENTS	(pmu_is_itanium2() ? 0xc8 : 0x67)
 #define CFG_DEAR		IA64_PMU_CONFIG(ES_DATA_EAR_EVENTS, 0)
 /* INSTRUCTION_EAR_EVENTS; the Itanium 2's L1I_EAR_EVENTS */
-#define ES_INSTRUCTION_EAR_EVENTS	(is_itanium2() ? 0x43 : 0x23)
+#define ES_INSTRUCTION_EAR_EVENTS	(pmu_is_itanium2() ? 0x43 : 0x23)
 #define NOT_ITANIUM2		"the PMU is not an Itanium 2"
 #define IP(n)			(0x4000000000020000ULL + 0x10 * (n))
 #define ADDR(n)			(0x6000000000100000ULL + 0x40 * (n))
@@ -454,7 +446,7 @@ TEST(config1_errnos)
 	for (i = 0; i < ARRAY_SIZE(per_model); i++) {
 		ear_attr(&attr, per_model[i].config1, 1);
 		attr.precise_ip = 0;
-		EXPECT_EQ(is_itanium2() ? per_model[i].ita2 : per_model[i].ita,
+		EXPECT_EQ(pmu_is_itanium2() ? per_model[i].ita2 : per_model[i].ita,
 			  open_errno(&attr))
 			TH_LOG("config1 %#llx",
 			       (unsigned long long)per_model[i].config1);
@@ -512,7 +504,7 @@ TEST(sharing)
  */
 TEST(sysfs)
 {
-	int ita2 = is_itanium2();
+	int ita2 = pmu_is_itanium2();
 	char buf[128];
 
 	EXPECT_STREQ(ita2 ? "event=0xc8,umask=0x0,ear=1\n" :
@@ -553,7 +545,7 @@ TEST_F(ear, iear_threshold_per_model)
 	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 40);
 	rec_fetch(&b, IP(2), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 64);
 	ASSERT_EQ(0, sim_inject(&b));
-	if (is_itanium2()) {
+	if (pmu_is_itanium2()) {
 		ASSERT_TRUE(next_sample(&self->r, &s));
 		EXPECT_EQ(IP(1) & ~0x1fULL, s.addr);
 		EXPECT_EQ(40, s.weight);
@@ -576,7 +568,7 @@ TEST_F(ear, alat_mode_samples)
 	struct mem_sample s;
 	int i;
 
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	self->fd = open_ear(IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_ALAT,
 			    1, &self->r);
@@ -609,7 +601,7 @@ TEST_F(ear, itanium2_iear_tlb_mode)
 	struct rec_buf b = { .len = 0 };
 	struct mem_sample s;
 
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	/* bits 6 and 7: VHPT and software, stat 2 and 3 */
 	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST | IA64_PMU_CFG1_EAR_TLB |

@@ -29,14 +29,6 @@ static const char *sysfs_str(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-static int is_itanium2(void)
-{
-	char buf[64];
-
-	return !strcmp(sysfs_str(PMU_DIR "/caps/pmu_name", buf, sizeof(buf)),
-		       "itanium2");
-}
-
 #define NOT_ITANIUM2	"the PMU is not an Itanium 2"
 
 static int open_user(uint64_t cfg, int group)
@@ -56,7 +48,7 @@ FIXTURE(ita2) {
 
 FIXTURE_SETUP(ita2)
 {
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		return;
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
@@ -72,7 +64,7 @@ TEST_F(ita2, identity_in_sysfs)
 	char buf[64];
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	EXPECT_STREQ("47", sysfs_str(PMU_DIR "/caps/counter_width", buf,
 				      sizeof(buf)));
@@ -106,7 +98,7 @@ TEST_F(ita2, cycles_exact_beyond_32_bits)
 	int fd;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	fd = open_user(CFG(ES_CPU_CYCLES), -1);
 	ASSERT_GE(fd, 0);
@@ -128,7 +120,7 @@ TEST_F(ita2, loads_on_every_counter)
 	int fd[4], i;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	/* three loads, the last one misaligned, and a store */
 	for (i = 0; i < 3; i++)
@@ -168,7 +160,7 @@ TEST_F(ita2, threshold_on_all_counters)
 	int lead, fd[3], i;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	lead = open_user(CFG(ES_IA64_INST_RETIRED) | THRES(5), -1);
 	ASSERT_GE(lead, 0);
@@ -198,7 +190,7 @@ TEST_F(ita2, sampling_period_exact)
 	int fd, n = 0;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	counting_attr(&attr, CFG(ES_CPU_CYCLES));
 	attr.exclude_kernel = 1;
@@ -228,7 +220,7 @@ TEST_F(ita2, generic_events_count)
 	int fd;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	counting_attr(&attr, 0);
 	attr.type = PERF_TYPE_HARDWARE;
@@ -261,7 +253,7 @@ TEST_F(ita2, meaningless_selections_refused)
 	int fd;
 
 	/* the harness runs a test after a SKIP() in its setup */
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	counting_attr(&attr, CFG(0xc8));	/* DATA_EAR_EVENTS */
 	attr.sample_period = 1000;
@@ -276,22 +268,6 @@ TEST_F(ita2, meaningless_selections_refused)
 	/* an event select no Itanium 2 event has */
 	counting_attr(&attr, CFG(0xff));
 	EXPECT_EQ(EINVAL, open_errno(&attr));
-}
-
-/* PMC @n of CPU0's model */
-static uint64_t model_pmc(int n)
-{
-	char key[32], want[16];
-	unsigned long long v = ~0ULL;
-	FILE *f = fopen(SIM_DIR "/cpu0/regs", "r");
-
-	snprintf(want, sizeof(want), "pmc%d", n);
-	while (f && fscanf(f, "%31s", key) == 1)
-		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return v;
 }
 
 /* Open sysfs event @name (exclude_kernel) in group @group; -errno */
@@ -320,7 +296,7 @@ TEST_F(ita2, l1d_sets)
 	int lead, fd, i;
 	uint64_t es5;
 
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	lead = open_named("L1D_READS_SET0", -1);
 	ASSERT_GE(lead, 0);
@@ -341,7 +317,7 @@ TEST_F(ita2, l1d_sets)
 			IA64_PMU_TLB_L1, 5);
 	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, sim_inject(&b));
-	es5 = (model_pmc(5) >> 8) & 0xff;
+	es5 = (sim_model_pmc(0, 5) >> 8) & 0xff;
 	ioctl(lead, PERF_EVENT_IOC_DISABLE, 0);
 	EXPECT_TRUE(es5 == 0xc4 || es5 == 0xc7) TH_LOG("PMC5 es %#llx",
 						     (unsigned long long)es5);
@@ -369,7 +345,7 @@ TEST_F(ita2, l2_umask_and_cancels)
 {
 	int lead, fd;
 
-	if (!is_itanium2())
+	if (!pmu_is_itanium2())
 		SKIP(return, NOT_ITANIUM2);
 	lead = open_named("L2_OZQ_CANCELS0_ANY", -1);
 	ASSERT_GE(lead, 0);

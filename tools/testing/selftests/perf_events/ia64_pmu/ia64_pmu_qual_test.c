@@ -97,44 +97,20 @@ FIXTURE(qual) {
 	int dummy;
 };
 
-static bool is_itanium2(void)
-{
-	char buf[64] = "";
-
-	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
-	return !strncmp(buf, "itanium2", 8);
-}
-
-/* PMC @n of CPU0's model */
-static uint64_t qual_model_pmc(int n)
-{
-	char key[32], want[16];
-	unsigned long long v = ~0ULL;
-	FILE *f = fopen(SIM_DIR "/cpu0/regs", "r");
-
-	snprintf(want, sizeof(want), "pmc%d", n);
-	while (f && fscanf(f, "%31s", key) == 1)
-		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return v;
-}
-
 /* PMC @n while the event @fd counts (the driver's setting for it) */
 static uint64_t live_pmc(int fd, int n)
 {
 	uint64_t v;
 
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	v = qual_model_pmc(n);
+	v = sim_model_pmc(0, n);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	return v;
 }
 
 FIXTURE_SETUP(qual)
 {
-	ita2 = is_itanium2();
+	ita2 = pmu_is_itanium2();
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));

@@ -123,6 +123,24 @@ static inline int pmu_is_itanium2(void)
 	return !strcmp(buf, "itanium2\n") || !strcmp(buf, "itanium2");
 }
 
+/* PMC @n of the model of CPU @cpu, as its regs file shows it; ~0 if none */
+static inline uint64_t sim_model_pmc(int cpu, int n)
+{
+	char path[64], key[32], want[16];
+	unsigned long long v = ~0ULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
+	snprintf(want, sizeof(want), "pmc%d", n);
+	f = fopen(path, "r");
+	while (f && fscanf(f, "%31s", key) == 1)
+		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return v;
+}
+
 /* The width of the generic counters (caps/counter_width), 0 if unknown */
 static inline unsigned int pmu_counter_width(void)
 {
