@@ -195,7 +195,10 @@ static int nr_pmu_events;
  * IA64_TAGGED_INST_RETIRED is tagged by PMC8/9 ([PFM-I2]), which
  * fault/clobber_regs leaves matching what it will until CPU1 comes up
  * again, so INST_DISPERSED, which the model counts for every
- * instruction of a record as it does the retired ones.
+ * instruction of a record as it does the retired ones. INST_DISPERSED
+ * is qualified by the instruction ranges of PMC14 ([PFM-I2]), which the
+ * clobber leaves restricting as well: on the Itanium 2 the group check
+ * runs on CPU0 while CPU1 is clobbered (inst_clobbered()).
  */
 static unsigned int es_max = 0x7f, es_free = 0x80;
 static unsigned int inst_es = ES_IA64_INST_RETIRED;
@@ -247,6 +250,16 @@ static bool cpu1_offline;
 static long cpu1_back_at;	/* iteration at which CPU1 comes back */
 static bool cpu1_clobbered;
 static uint64_t last_hotplug_ms;
+
+/*
+ * The check's instruction event (inst_es) on CPU1 may count nothing: its
+ * qualification registers were clobbered, and on the Itanium 2 every
+ * IA-64 instruction event is qualified by them
+ */
+static bool inst_clobbered(void)
+{
+	return cpu1_clobbered && inst_es != ES_IA64_INST_RETIRED;
+}
 
 static struct {
 	long opens, opens_ok, groups, closes, ioctls, reads, mmaps, mmaps_ok;
@@ -2527,6 +2540,9 @@ static void check_count(bool quiet)
 			check_sentinel(cpu, quiet, recovering);
 
 	cpu = !cpu1_offline && chance(50) ? 1 : 0;
+	/* the group's instruction event: no clobbered qualifier of CPU1 */
+	if (group && cpu == 1 && inst_clobbered())
+		cpu = 0;
 	if (pin_cpu(cpu)) {
 		failure(-1, "check: cannot run on CPU%d: %s", cpu,
 			strerror(errno));
