@@ -73,7 +73,10 @@ size_t mt_fetch(void *buf, u64 ip, unsigned int level, unsigned int tlb,
 size_t mt_branch(void *buf, u64 ip, unsigned int slot, u64 target,
 		 u32 flags, unsigned int predictor);
 
-/* Check and run a record to completion, ignoring interrupts */
+/*
+ * Check a record by the rules of @m's CPU model (a refused one fails the
+ * test) and run it to completion, ignoring interrupts
+ */
 void mt_run_all(struct ia64_model *m, const void *rec);
 
 /* Read PMDn's 32-bit count */

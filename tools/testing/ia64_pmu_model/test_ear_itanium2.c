@@ -59,25 +59,13 @@ static void ear_init(struct ia64_model *m, u64 pmc10, u64 pmc11)
 		ia64_model_write_pmd(m, pmds[i], 0);
 }
 
-/* Check a record for the Itanium 2 and run it to completion */
-static void run2(struct ia64_model *m, const void *rec)
-{
-	const struct ia64_pmu_rec_hdr *h = rec;
-	u64 progress = 0;
-
-	CHECK_EQ(ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2, rec, h->size),
-		 h->size);
-	while (ia64_model_run(m, rec, &progress))
-		;
-}
-
 static void fetch(struct ia64_model *m, u64 ip, unsigned int level,
 		  unsigned int tlb, u32 lat)
 {
 	struct ia64_pmu_rec_fetch r;
 
 	mt_fetch(&r, ip, level, tlb, lat);
-	run2(m, &r);
+	mt_run_all(m, &r);
 }
 
 /* A memory access in slot @slot of the bundle at @ip */
@@ -90,7 +78,7 @@ static void mem(struct ia64_model *m, u64 ip, unsigned int slot, u64 daddr,
 	mt_mem(&r, ip, daddr, op, level, tlb, lat);
 	r.ctx.slot = slot;
 	r.hdr.flags = flags;
-	run2(m, &r);
+	mt_run_all(m, &r);
 }
 
 static bool iear_valid(struct ia64_model *m)

@@ -27,17 +27,6 @@ static void ita2_ctr(struct ia64_model *m, unsigned int idx,
 	ia64_model_write_pmd(m, idx, 0);
 }
 
-static void ita2_run_checked(struct ia64_model *m, const void *rec)
-{
-	const struct ia64_pmu_rec_hdr *h = rec;
-	u64 progress = 0;
-
-	CHECK_EQ(ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2, rec, h->size),
-		 h->size);
-	while (ia64_model_run(m, rec, &progress))
-		;
-}
-
 TEST(ita2_reset_state)
 {
 	struct ia64_model m;
@@ -168,7 +157,7 @@ TEST(ita2_cycles_47bit_overflow)
 	ita2_ctr(&m, 4, 0x12, 0, 0, IA64_MODEL_PMC_OI);
 	ia64_model_write_pmd(&m, 4, (1ULL << 32) - 1);
 	mt_cycles(rec, 5, 0, IA64_PMU_ISA_IA64, 0, NULL);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), (1ULL << 32) + 4);
 	CHECK_EQ(ia64_model_read_pmc(&m, 0), 0);
 	CHECK(!ia64_model_irq_pending(&m));
@@ -186,13 +175,13 @@ TEST(ita2_pmc4_enable)
 	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0x1, 0));
 	ia64_model_write_pmd(&m, 4, 0);
 	mt_cycles(rec, 20, 0, IA64_PMU_ISA_IA64, 0, NULL);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 0);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 0);
 	CHECK_EQ(ia64_model_read_pmd(&m, 7), 0);
 	/* enabled, with PMC4 itself not monitoring (plm 0): they count */
 	ia64_model_write_pmc(&m, 4, ENABLE);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 20);
 	CHECK_EQ(ia64_model_read_pmd(&m, 7), 20);
 	/* bit 23 of PMC5-7 enables nothing: it is not implemented there */
@@ -215,14 +204,14 @@ TEST(ita2_es_8bit)
 	mt_cycles(rec, 30, 0, IA64_PMU_ISA_IA64, 1, &ev);
 	/* an Itanium record may not name it */
 	CHECK(ia64_model_check_rec(rec, sizeof(rec)) < 0);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 30);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 0);
 	/* LOADS_RETIRED, es 0xcd, counts loads */
 	ita2_ctr(&m, 6, 0xcd, 0, 0, 0);
 	mt_mem(rec, 0x4000000000002000ULL, 0x6000000000000000ULL,
 	       IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 6), 1);
 }
 
@@ -242,7 +231,7 @@ TEST(ita2_threshold_all_counters)
 	CHECK_EQ((ia64_model_read_pmc(&m, 6) >> 20) & 7, 4);
 	CHECK_EQ((ia64_model_read_pmc(&m, 7) >> 20) & 7, 6);
 	mt_cycles(rec, 10, 0, IA64_PMU_ISA_IA64, 1, &ev);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 50);
 	CHECK_EQ(ia64_model_read_pmd(&m, 6), 10);	/* 5 > 4 */
 	CHECK_EQ(ia64_model_read_pmd(&m, 7), 0);	/* 5 <= 6 */
@@ -261,20 +250,20 @@ TEST(ita2_event_semantics)
 	ita2_ctr(&m, 7, 0x59, 0, 0, 0);	/* IA32_INST_RETIRED */
 	mt_inst(rec, 0x4000000000001000ULL, 0, IA64_PMU_ITYPE_I, 0, 7, 0,
 		IA64_PMU_ISA_IA64);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 7);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 7);
 	CHECK_EQ(ia64_model_read_pmd(&m, 6), 0);
 	CHECK_EQ(ia64_model_read_pmd(&m, 7), 0);
 	mt_inst(rec, 0x1000, 0, 0, 0, 3, 0, IA64_PMU_ISA_IA32);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 7);
 	CHECK_EQ(ia64_model_read_pmd(&m, 7), 3);
 	/* PMC8 matching no syllable type: the PMC8 tag drops */
 	ia64_model_write_pmc(&m, 8, 0x0fffffff3fffffffULL);
 	mt_inst(rec, 0x4000000000001000ULL, 0, IA64_PMU_ITYPE_I, 0, 2, 0,
 		IA64_PMU_ISA_IA64);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 7);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 9);
 
@@ -286,13 +275,13 @@ TEST(ita2_event_semantics)
 	ita2_ctr(&m, 7, 0xcd, 0, 0, 0);
 	mt_mem(rec, 0x4000000000002000ULL, 0x6000000000000100ULL,
 	       IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 5);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	mt_mem(rec, 0x4000000000002000ULL, 0x6000000000000100ULL,
 	       IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	mt_mem(rec, 0x4000000000002000ULL, 0x6000000000000100ULL,
 	       IA64_PMU_MEM_STORE, IA64_PMU_LVL_L1, IA64_PMU_TLB_L1, 1);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 1);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 1);
 	CHECK_EQ(ia64_model_read_pmd(&m, 6), 0);
@@ -308,10 +297,10 @@ TEST(ita2_event_semantics)
 		  IA64_PMU_REC_BR_TAKEN | IA64_PMU_REC_BR_MISPRED_PATH, 0);
 	br = (struct ia64_pmu_rec_branch *)rec;
 	br->btype = IA64_PMU_BR_RET;
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	mt_branch(rec, 0x4000000000003000ULL, 2, 0x4000000000004000ULL,
 		  IA64_PMU_REC_BR_TAKEN, 0);
-	ita2_run_checked(&m, rec);
+	mt_run_all(&m, rec);
 	CHECK_EQ(ia64_model_read_pmd(&m, 4), 1);
 	CHECK_EQ(ia64_model_read_pmd(&m, 5), 1);
 	CHECK_EQ(ia64_model_read_pmd(&m, 6), 0);

@@ -53,24 +53,13 @@ static void q2_init(struct ia64_model *m, unsigned int es, int umask)
 	ia64_model_write_pmc(m, 15, 0);
 }
 
-static void q2_run(struct ia64_model *m, const void *rec)
-{
-	const struct ia64_pmu_rec_hdr *h = rec;
-	u64 progress = 0;
-
-	CHECK_EQ(ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2, rec, h->size),
-		 h->size);
-	while (ia64_model_run(m, rec, &progress))
-		;
-}
-
 static void q2_inst(struct ia64_model *m, u64 ip, unsigned int itype,
 		    unsigned int cpl)
 {
 	u8 buf[64];
 
 	mt_inst(buf, ip, 0, itype, 0, 1, cpl, IA64_PMU_ISA_IA64);
-	q2_run(m, buf);
+	mt_run_all(m, buf);
 }
 
 static void q2_load(struct ia64_model *m, u64 ip, u64 daddr)
@@ -79,7 +68,7 @@ static void q2_load(struct ia64_model *m, u64 ip, u64 daddr)
 
 	mt_mem(buf, ip, daddr, IA64_PMU_MEM_LOAD, IA64_PMU_LVL_L1,
 	       IA64_PMU_TLB_L1, 0);
-	q2_run(m, buf);
+	mt_run_all(m, buf);
 }
 
 /* IBR pair @i: @base under the mask of @size bytes, privilege @plm */
@@ -263,10 +252,10 @@ TEST(ita2_qual_pmc15_binding)
 
 		mt_inst(buf, 0x4000, 0, IA64_PMU_ITYPE_M, 0x1, 1, 0,
 			IA64_PMU_ISA_IA64);
-		q2_run(&m, buf);	/* bit 0 = 1: matches */
+		mt_run_all(&m, buf);	/* bit 0 = 1: matches */
 		mt_inst(buf, 0x4000, 0, IA64_PMU_ITYPE_M, 0x2, 1, 0,
 			IA64_PMU_ISA_IA64);
-		q2_run(&m, buf);	/* bit 0 = 0: does not */
+		mt_run_all(&m, buf);	/* bit 0 = 0: does not */
 	}
 	CHECK_EQ(mt_count(&m, 5), 4);
 	CHECK_EQ(mt_count(&m, 7), 4);
@@ -295,18 +284,18 @@ TEST(ita2_qual_other_events_pair0)
 			IA64_PMU_ISA_IA64);
 		((struct ia64_pmu_rec_inst *)buf)->hdr.flags =
 			IA64_PMU_REC_INST_NOP;
-		q2_run(&m, buf);
+		mt_run_all(&m, buf);
 		mt_inst(buf, 0x4020, 0, IA64_PMU_ITYPE_M, 0, 1, 0,
 			IA64_PMU_ISA_IA64);
 		((struct ia64_pmu_rec_inst *)buf)->hdr.flags =
 			IA64_PMU_REC_INST_NOP;
-		q2_run(&m, buf);
+		mt_run_all(&m, buf);
 		/* out of range */
 		mt_inst(buf, 0x4100, 0, IA64_PMU_ITYPE_B, 0, 1, 0,
 			IA64_PMU_ISA_IA64);
 		((struct ia64_pmu_rec_inst *)buf)->hdr.flags =
 			IA64_PMU_REC_INST_NOP;
-		q2_run(&m, buf);
+		mt_run_all(&m, buf);
 	}
 	CHECK_EQ(mt_count(&m, 4), 1);	/* tagged IBRP0 */
 	CHECK_EQ(mt_count(&m, 5), 2);	/* dispersed: address only */
@@ -398,8 +387,8 @@ TEST(ita2_qual_ia32)
 	q2_ibr(&m, 0, 0x4000, BR_MASK(0x100), 0xf);
 	ia64_model_write_pmc(&m, 14, P14_RESET & ~P14_IBRP(0));
 	mt_cycles(buf, 3, 0, IA64_PMU_ISA_IA32, 1, &ev);
-	q2_run(&m, buf);
+	mt_run_all(&m, buf);
 	mt_cycles(buf, 5, 0, IA64_PMU_ISA_IA64, 1, &ev);
-	q2_run(&m, buf);
+	mt_run_all(&m, buf);
 	CHECK_EQ(mt_count(&m, 4), 3);
 }
