@@ -50,16 +50,10 @@ static const struct ia64_pmu_ear_regs {
 	},
 };
 
-/* The model's layout of its EARs */
-static const struct ia64_ear_layout *ia64_pmu_ear_layout(void)
-{
-	return ia64_pmu_model->ear;
-}
-
 /* The PMC of EAR @unit capturing nothing */
 static u64 ia64_pmu_ear_rest(unsigned int unit)
 {
-	const struct ia64_ear_layout *l = ia64_pmu_ear_layout();
+	const struct ia64_ear_layout *l = ia64_pmu_model->ear;
 
 	return unit == IA64_PMU_DEAR ? IA64_PMC11_REST | l->dear_pt :
 				       l->iear_rest;
@@ -68,7 +62,7 @@ static u64 ia64_pmu_ear_rest(unsigned int unit)
 /* The valid bits of EAR @unit's pmd[valid] */
 static u64 ia64_pmu_ear_valid(unsigned int unit)
 {
-	const struct ia64_ear_layout *l = ia64_pmu_ear_layout();
+	const struct ia64_ear_layout *l = ia64_pmu_model->ear;
 
 	return unit == IA64_PMU_DEAR ? l->pmd17_valid : l->pmd0_valid;
 }
@@ -114,7 +108,7 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))
 		return -EOPNOTSUPP;
-	pmc = ia64_ear_pmc(ia64_pmu_ear_layout(), config1, plm,
+	pmc = ia64_ear_pmc(ia64_pmu_model->ear, config1, plm,
 			   (config & IA64_PMU_CFG_ISM_MASK) >>
 			   IA64_PMU_CFG_ISM_SHIFT);
 	if (pmc < 0)
@@ -198,7 +192,7 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 				 (u->reset & ~IA64_PMC11_PT))
 			want = u->reset;
 		/* Itanium PMC11.pt: the data range of ia64_pmu_qual.c */
-		if (unit == IA64_PMU_DEAR && ia64_pmu_ear_layout()->dear_pt)
+		if (unit == IA64_PMU_DEAR && ia64_pmu_model->ear->dear_pt)
 			want = ia64_pmu_qual_pmc11(cpuc, want);
 		if (u->hw != want) {
 			ia64_pmu_write_pmc(r->pmc, want);
@@ -249,10 +243,10 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 		u->read = true;
 	}
 	if (unit == IA64_PMU_DEAR)
-		valid = ia64_dear_decode(ia64_pmu_ear_layout(), pmc, u->raw[0],
+		valid = ia64_dear_decode(ia64_pmu_model->ear, pmc, u->raw[0],
 					 u->raw[1], u->raw[2], &d);
 	else
-		valid = ia64_iear_decode(ia64_pmu_ear_layout(), pmc, u->raw[0],
+		valid = ia64_iear_decode(ia64_pmu_model->ear, pmc, u->raw[0],
 					 u->raw[1], &d);
 	if (!valid)
 		return 0;
