@@ -207,9 +207,9 @@ static inline __u64 ia64_btb_branch_bundle(const struct ia64_btb_layout *l,
 
 /*
  * Decode the BTB of layout @l: @pmd holds PMD8-15 in pmd[0..7] and PMD16
- * in pmd[8], all read while the PMU was frozen. Writes the branches to @out, newest
- * first, at most IA64_BTB_NR, and returns how many; *@hw_idx gets the
- * BTB index of the last entry written (-1 if none).
+ * in pmd[8], all read while the PMU was frozen. Writes the branches to
+ * @out, newest first, at most IA64_BTB_NR, and returns how many;
+ * *@hw_idx gets the BTB index of the last entry written (-1 if none).
  *
  * The ring, oldest first, starts at bbi when full is set, else at PMD8,
  * and ends at the entry before bbi ([ITA-RM] §6.2.8.2). In it a branch

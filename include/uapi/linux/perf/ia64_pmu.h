@@ -309,8 +309,9 @@ struct ia64_pmu_rec_inst {
  * the TLB outcome DTC_MISSES (not L1), DTLB_MISSES (VHPT, SW),
  * DTLB_INSERTS_HPW (VHPT). Loads feed the data EAR in cache mode, all
  * accesses in TLB mode ([ITA-RM] §6.2.7.4), ALAT_MISS loads in the
- * Itanium 2's ALAT mode; DATA_EAR_EVENTS counts its captures. size: 1, 2, 4, 8, 10 or 16 bytes; the data address and
- * encoding are those of the access (IA-32: encoding 0).
+ * Itanium 2's ALAT mode; DATA_EAR_EVENTS counts its captures. size: 1,
+ * 2, 4, 8, 10 or 16 bytes; the data address and encoding are those of
+ * the access (IA-32: encoding 0).
  */
 struct ia64_pmu_rec_mem {
 	struct ia64_pmu_rec_hdr hdr;	/* size = 56 */
