@@ -48,6 +48,15 @@ SHARED_CODES = {
 		      'IA64_TAGGED_INST_RETIRED_IBRP0_PMC8'),
 }
 
+# The instruction prefetch events that only IBR pair 1 qualifies by
+# instruction address: libpfm 3.x's range dispatcher programs IBRP1 (in
+# fine mode IBRP1 with IBRP3) whenever one of them is measured, after the
+# Itanium 2 manual's §10.3.5.1, "Exception 1"; every other event sees
+# IBRP0.  A rule of libpfm's code, not a column of its table: the
+# generator adds IA64_Q_IBRP1 to the range support ("I") of these three.
+IBRP1_EVENTS = ('L1I_PREFETCHES', 'L1I_STRM_PREFETCHES',
+		'L2_INST_PREFETCHES')
+
 # Known number of transcribed lines, counting events and EAR presets, so
 # that an edited transcription cannot silently drop one.
 NR_LINES = 497
@@ -63,7 +72,8 @@ COLUMNS = ('name', 'es', 'umask', 'ctr', 'inc', 'qual', 'grp', 'set', 'kind')
 NAME_RE = re.compile(r'[A-Z][A-Z0-9_]*')
 HEX_RE = re.compile(r'0x[0-9a-f]+')
 CTRS = {'4567': 'IA64_CTR_4567', '4': 'IA64_CTR(4)'}
-QUALS = {'I': 'IA64_Q_IAR', 'O': 'IA64_Q_OPC', 'D': 'IA64_Q_DAR'}
+QUALS = {'I': 'IA64_Q_IAR', 'O': 'IA64_Q_OPC', 'D': 'IA64_Q_DAR',
+	 'P': 'IA64_Q_IBRP1'}
 GROUPS = {'L1D': 'IA64_GRP_L1D', 'L2': 'IA64_GRP_L2'}
 EAR_KINDS = {
 	'iear-tlb': 'IA64_EARP_ITLB',
@@ -158,6 +168,12 @@ def apply_fixups(rows):
 		r['ctr'] = new
 		r['fixup'] = '%s (libpfm 3.x:\n *\t%s, 2.x: %s)' % (
 			CTRS[new], CTRS[old], CTRS[new])
+	for name in IBRP1_EVENTS:
+		r = by_name.get(name)
+		if r is None or r['qual'] != 'I':
+			die('IBRP1_EVENTS: %s is not an event with range support '
+			    'only' % name)
+		r['qual'] += 'P'
 
 
 def check_codes(events):
@@ -247,7 +263,10 @@ HEADER = '''\
  *               PMC layout), unlike PMC6/7 of the Itanium
  *   qual        the qualifiers the event honours, 0 for none: IA64_Q_IAR
  *               instruction address range, IA64_Q_OPC opcode matching,
- *               IA64_Q_DAR data address range
+ *               IA64_Q_DAR data address range; IA64_Q_IBRP1 with
+ *               IA64_Q_IAR: the range is IBR pair 1's, not pair 0's
+ *               (the instruction prefetch events, after libpfm 3.x's
+ *               range dispatcher: the generator's IBRP1_EVENTS)
  *   BRANCH_EVENT is the event counted with the branch trace buffer.
  *   Three lines share es 0x08 umask 0x0: IA64_INST_RETIRED, which libpfm
  *   names an alias of IA64_INST_RETIRED_THIS, that one, and

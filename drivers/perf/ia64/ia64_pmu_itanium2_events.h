@@ -50,7 +50,10 @@
  *               PMC layout), unlike PMC6/7 of the Itanium
  *   qual        the qualifiers the event honours, 0 for none: IA64_Q_IAR
  *               instruction address range, IA64_Q_OPC opcode matching,
- *               IA64_Q_DAR data address range
+ *               IA64_Q_DAR data address range; IA64_Q_IBRP1 with
+ *               IA64_Q_IAR: the range is IBR pair 1's, not pair 0's
+ *               (the instruction prefetch events, after libpfm 3.x's
+ *               range dispatcher: the generator's IBRP1_EVENTS)
  *   BRANCH_EVENT is the event counted with the branch trace buffer.
  *   Three lines share es 0x08 umask 0x0: IA64_INST_RETIRED, which libpfm
  *   names an alias of IA64_INST_RETIRED_THIS, that one, and
@@ -1263,7 +1266,7 @@ IA64_EV(L1I_FILLS,
 IA64_EV(L1I_PREFETCHES,
 	"L1I_PREFETCHES",
 	0x44, 0x0, 0xf, IA64_SEL_PATTERN,
-	IA64_CTR_4567, 1, IA64_Q_IAR)
+	IA64_CTR_4567, 1, IA64_Q_IAR | IA64_Q_IBRP1)
 IA64_EV(L1I_PREFETCH_STALL_ALL,
 	"L1I_PREFETCH_STALL_ALL",
 	0x67, 0x3, 0xf, IA64_SEL_PATTERN,
@@ -1299,7 +1302,7 @@ IA64_EV(L1I_SNOOP,
 IA64_EV(L1I_STRM_PREFETCHES,
 	"L1I_STRM_PREFETCHES",
 	0x5f, 0x0, 0xf, IA64_SEL_PATTERN,
-	IA64_CTR_4567, 1, IA64_Q_IAR)
+	IA64_CTR_4567, 1, IA64_Q_IAR | IA64_Q_IBRP1)
 IA64_EV(L2DTLB_MISSES,
 	"L2DTLB_MISSES",
 	0xc1, 0x0, 0xf, IA64_SEL_PATTERN,
@@ -1451,7 +1454,7 @@ IA64_EV(L2_INST_DEMAND_READS,
 IA64_EV(L2_INST_PREFETCHES,
 	"L2_INST_PREFETCHES",
 	0x45, 0x0, 0xf, IA64_SEL_PATTERN,
-	IA64_CTR_4567, 1, IA64_Q_IAR)
+	IA64_CTR_4567, 1, IA64_Q_IAR | IA64_Q_IBRP1)
 IA64_EV(L2_ISSUED_RECIRC_IFETCH_ANY,
 	"L2_ISSUED_RECIRC_IFETCH_ANY",
 	0xb9, 0x8, 0xf, IA64_SEL_PATTERN,

@@ -28,6 +28,8 @@
 #define IA64_Q_OPC		0x2	/* opcode matching (PMC8/9) */
 #define IA64_Q_DAR		0x4	/* data address range (PMC11) */
 #define IA64_Q_DAR_PARTIAL	0x8	/* data range applies to part only */
+/* Itanium 2: with IA64_Q_IAR, the range is IBR pair 1's (prefetches) */
+#define IA64_Q_IBRP1		0x10
 
 /*
  * Selection kinds: which raw PMC.umask values (bits 19:16) select the event

@@ -18,7 +18,8 @@ static inline unsigned int model_qual(unsigned int q)
 	return (q & IA64_MODEL_Q_IAR ? IA64_Q_IAR : 0) |
 	       (q & IA64_MODEL_Q_OPC ? IA64_Q_OPC : 0) |
 	       (q & IA64_MODEL_Q_DAR ? IA64_Q_DAR : 0) |
-	       (q & IA64_MODEL_Q_DAR_LDC ? IA64_Q_DAR_PARTIAL : 0);
+	       (q & IA64_MODEL_Q_DAR_LDC ? IA64_Q_DAR_PARTIAL : 0) |
+	       (q & IA64_MODEL_Q_IBRP1 ? IA64_Q_IBRP1 : 0);
 }
 
 /* @what of event @name is the same in both tables */

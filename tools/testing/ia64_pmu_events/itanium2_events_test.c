@@ -121,6 +121,7 @@ static int valid_name(const char *name)
 static void check_entry(const struct event *e)
 {
 	unsigned int v;
+	bool is_pf;
 
 	check(!strcmp(e->id, e->name), "%s: identifier %s differs",
 	      e->name, e->id);
@@ -153,9 +154,17 @@ static void check_entry(const struct event *e)
 	check(e->max_inc >= 1 && e->max_inc <= 7,
 	      "%s: max increment %u outside 1..7", e->name, e->max_inc);
 
-	check(!(e->qual & ~(IA64_Q_IAR | IA64_Q_OPC | IA64_Q_DAR)),
-	      "%s: qualification bits 0x%x other than IAR, OPC, DAR",
+	check(!(e->qual & ~(IA64_Q_IAR | IA64_Q_OPC | IA64_Q_DAR |
+			    IA64_Q_IBRP1)),
+	      "%s: qualification bits 0x%x other than IAR, OPC, DAR, IBRP1",
 	      e->name, e->qual);
+	/* pair 1 instead of 0: the three prefetch events, range only */
+	is_pf = !strcmp(e->name, "L1I_PREFETCHES") ||
+		!strcmp(e->name, "L1I_STRM_PREFETCHES") ||
+		!strcmp(e->name, "L2_INST_PREFETCHES");
+	check(!!(e->qual & IA64_Q_IBRP1) == is_pf &&
+	      (!is_pf || e->qual == (IA64_Q_IAR | IA64_Q_IBRP1)),
+	      "%s: IBRP1 qualification 0x%x", e->name, e->qual);
 }
 
 /*

@@ -12,6 +12,10 @@
 #define NOPS		0x50		/* NOPS_RETIRED: instr. range, opc. */
 #define DISPERSED	0x4d		/* INST_DISPERSED: instr. range */
 #define LOADS		0xcd		/* LOADS_RETIRED: all three */
+#define L1I_PF		0x44		/* L1I_PREFETCHES: instr. range */
+#define L1I_STRM_PF	0x5f		/* L1I_STRM_PREFETCHES */
+#define L2_INST_PF	0x45		/* L2_INST_PREFETCHES */
+#define L1I_FILLS	0x41		/* L1I_FILLS: instr. range, pair 0 */
 
 /* PMC8/9 */
 #define IG_AD		(1ULL << 0)
@@ -308,6 +312,75 @@ TEST(ita2_qual_other_events_pair0)
 	q2_inst(&m, 0x4010, IA64_PMU_ITYPE_B, 0);
 	CHECK_EQ(mt_count(&m, 4), 2);
 	CHECK_EQ(mt_count(&m, 5), 3);
+}
+
+/*
+ * The instruction prefetch events L1I_PREFETCHES, L1I_STRM_PREFETCHES
+ * and L2_INST_PREFETCHES are range-qualified by IBR pair 1 only (Itanium
+ * 2 Reference Manual §10.3.5.1, Exception 1, as libpfm 3.x applies it:
+ * IBRP1 in mask mode, IBRP1/IBRP3 in fine mode); pair 0, which the other
+ * events see, does not restrict them. Their opcode matcher, PMC9, may
+ * ignore or invert the range as for IA64_TAGGED_INST_RETIRED_IBRP1.
+ */
+static void q2_prefetch(struct ia64_model *m, u64 ip)
+{
+	static const struct ia64_pmu_rec_event ev[] = {
+		{ .code = L1I_PF, .inc = 1 },
+		{ .code = L1I_STRM_PF, .inc = 1 },
+		{ .code = L2_INST_PF, .inc = 1 },
+		{ .code = L1I_FILLS, .inc = 1 },
+	};
+	u8 buf[128];
+
+	mt_cycles(buf, 1, 0, IA64_PMU_ISA_IA64, ARRAY_SIZE(ev), ev);
+	((struct ia64_pmu_rec_cycles *)buf)->ctx.ip = ip;
+	mt_run_all(m, buf);
+}
+
+TEST(ita2_qual_prefetch_events_pair1)
+{
+	struct ia64_model m;
+
+	q2_init(&m, L1I_PF, 0);
+	ia64_model_write_pmc(&m, 5, mt_pmc(L1I_STRM_PF, 0, 0xf, 0));
+	ia64_model_write_pmc(&m, 6, mt_pmc(L2_INST_PF, 0, 0xf, 0));
+	ia64_model_write_pmc(&m, 7, mt_pmc(L1I_FILLS, 0, 0xf, 0));
+	/* pair 0 restricts to [0x4000, 0x4100): not for these three */
+	q2_ibr(&m, 0, 0x4000, BR_MASK(0x100), 0xf);
+	ia64_model_write_pmc(&m, 14, P14_RESET & ~P14_IBRP(0));
+	q2_prefetch(&m, 0x8000);
+	q2_prefetch(&m, 0x4010);
+	q2_counts(&m, 2, 2, 2, 1);
+
+	/* pair 1 restricts to [0x8000, 0x8100): only these three */
+	ia64_model_write_pmc(&m, 14, P14_RESET & ~P14_IBRP(1));
+	q2_ibr(&m, 1, 0x8000, BR_MASK(0x100), 0xf);
+	q2_prefetch(&m, 0x8010);
+	q2_prefetch(&m, 0x4010);
+	q2_counts(&m, 3, 3, 3, 3);
+
+	/* PMC9.inv inverts it, PMC9.ig_ad ignores it; PMC8 does neither */
+	ia64_model_write_pmc(&m, 8, OPC_ALL | INV);
+	q2_prefetch(&m, 0x4010);
+	q2_counts(&m, 3, 3, 3, 4);
+	ia64_model_write_pmc(&m, 8, OPC_ALL);
+	ia64_model_write_pmc(&m, 9, OPC_ALL | INV);
+	q2_prefetch(&m, 0x4010);
+	q2_prefetch(&m, 0x8010);
+	q2_counts(&m, 4, 4, 4, 6);
+	ia64_model_write_pmc(&m, 9, OPC_ALL | IG_AD);
+	q2_prefetch(&m, 0x4010);
+	q2_counts(&m, 5, 5, 5, 7);
+
+	/* fine mode: pair 1 with pair 3 as its upper bound */
+	q2_init(&m, L1I_PF, 0);
+	q2_ibr(&m, 1, 0x8020, BR_MASK(0x1000), 0xf);
+	q2_ibr(&m, 3, 0x8060, BR_MASK(0x1000), 0xf);
+	ia64_model_write_pmc(&m, 14, (P14_RESET & ~P14_IBRP(1)) | P14_FINE);
+	q2_prefetch(&m, 0x8000);
+	q2_prefetch(&m, 0x8040);
+	q2_prefetch(&m, 0x8080);
+	CHECK_EQ(mt_count(&m, 4), 1);
 }
 
 /* PMC13: data ranges per DBR pair, cfg selecting DBR and IBR/opcode */

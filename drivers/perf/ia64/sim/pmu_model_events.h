@@ -47,6 +47,8 @@ enum ia64_model_umask_kind {
 #define IA64_MODEL_Q_OPC	0x02	/* opcode matching */
 #define IA64_MODEL_Q_DAR	0x04	/* data address range */
 #define IA64_MODEL_Q_DAR_LDC	0x08	/* data range: ld.c yes, chk.a no */
+/* Itanium 2: instruction range by IBR pair 1, not 0 (prefetch events) */
+#define IA64_MODEL_Q_IBRP1	0x10
 
 struct ia64_model_event {
 	const char *name;	/* §7.8 name, e.g. "ALAT_REPLACEMENT.ALL" */

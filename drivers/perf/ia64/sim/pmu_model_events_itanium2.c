@@ -34,6 +34,7 @@
 #define P4		0x10
 #define Q_I		IA64_MODEL_Q_IAR
 #define Q_IO		(IA64_MODEL_Q_IAR | IA64_MODEL_Q_OPC)
+#define Q_IP1		(IA64_MODEL_Q_IAR | IA64_MODEL_Q_IBRP1)
 #define Q_IOD		(IA64_MODEL_Q_IAR | IA64_MODEL_Q_OPC | \
 			 IA64_MODEL_Q_DAR)
 
@@ -360,7 +361,7 @@ const struct ia64_model_event ia64_model_itanium2_events[] = {
 	EV("L1I_FETCH_ISB_HIT", 0x66, 0x0, P4567, 1, Q_I),
 	EV("L1I_FETCH_RAB_HIT", 0x65, 0x0, P4567, 1, Q_I),
 	EV("L1I_FILLS", 0x41, 0x0, P4567, 1, Q_I),
-	EV("L1I_PREFETCHES", 0x44, 0x0, P4567, 1, Q_I),
+	EV("L1I_PREFETCHES", 0x44, 0x0, P4567, 1, Q_IP1),
 	EV("L1I_PREFETCH_STALL_ALL", 0x67, 0x3, P4567, 1, 0),
 	EV("L1I_PREFETCH_STALL_FLOW", 0x67, 0x2, P4567, 1, 0),
 	EV("L1I_PURGE", 0x4b, 0x0, P4567, 1, Q_I),
@@ -369,7 +370,7 @@ const struct ia64_model_event ia64_model_itanium2_events[] = {
 	EV("L1I_RAB_FULL", 0x60, 0x0, P4567, 1, 0),
 	EV("L1I_READS", 0x40, 0x0, P4567, 1, Q_I),
 	EV("L1I_SNOOP", 0x4a, 0x0, P4567, 1, Q_IOD),
-	EV("L1I_STRM_PREFETCHES", 0x5f, 0x0, P4567, 1, Q_I),
+	EV("L1I_STRM_PREFETCHES", 0x5f, 0x0, P4567, 1, Q_IP1),
 	EV("L2DTLB_MISSES", 0xc1, 0x0, P4567, 4, Q_IOD),
 	EV("L2_BAD_LINES_SELECTED_ANY", 0xb9, 0x0, P4567, 4, Q_IOD),
 	EV("L2_BYPASS_L2_DATA1", 0xb8, 0x0, P4567, 1, Q_IOD),
@@ -407,7 +408,7 @@ const struct ia64_model_event ia64_model_itanium2_events[] = {
 	EV("L2_IFET_CANCELS_RECIR_OVER_SUB", 0xa1, 0x5, P4567, 1, Q_IOD),
 	EV("L2_IFET_CANCELS_ST_FILL_WB", 0xa1, 0x6, P4567, 1, Q_IOD),
 	EV("L2_INST_DEMAND_READS", 0x42, 0x0, P4567, 1, Q_I),
-	EV("L2_INST_PREFETCHES", 0x45, 0x0, P4567, 1, Q_I),
+	EV("L2_INST_PREFETCHES", 0x45, 0x0, P4567, 1, Q_IP1),
 	EV("L2_ISSUED_RECIRC_IFETCH_ANY", 0xb9, 0x8, P4567, 1, Q_IOD),
 	EV("L2_ISSUED_RECIRC_OZQ_ACC", 0xb5, 0x0, P4567, 1, Q_IOD),
 	EV("L2_L3ACCESS_CANCEL_ANY", 0xb0, 0x9, P4, 1, Q_IOD),

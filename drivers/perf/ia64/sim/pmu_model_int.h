@@ -289,6 +289,7 @@ struct rec_view {
 	bool is;		/* IA-32 */
 	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6, [PFM-I2]) */
 	bool ibr_tag, tag8, tag9, dbr_tag;
+	bool ibr1_tag;		/* Itanium 2: IBR pair 1's address part */
 	/* Itanium 2: the tags of the IBR pairs (IA64_TAGGED_INST_RETIRED) */
 	bool ibrp_tag[4];
 	bool has_daddr;

@@ -215,7 +215,10 @@ static bool ita2_addr_ok(const struct ia64_model *m, unsigned int i,
  * The tags of the four IBR pairs (IA64_TAGGED_INST_RETIRED umask i):
  * the address part and, unless PMC15 frees the pair, the opcode matcher.
  * The other events with instruction range or opcode support see pair 0
- * ([PFM-I2]: "only one pair can be used"). A memory record of an event
+ * ([PFM-I2]: "only one pair can be used"), but for the instruction
+ * prefetch events (IA64_MODEL_Q_IBRP1), whose range is pair 1's address
+ * part (the Itanium 2 manual's §10.3.5.1, "Exception 1", as libpfm 3.x's
+ * range dispatcher applies it). A memory record of an event
  * with data range support counts by PMC13: any enabled DBR pair j whose
  * cfg lets the DBR range (bit 0 = 0) and the tag of IBR pair j (bit 1 =
  * 0) both match; MODEL: with no pair enabled, nothing constrains.
@@ -234,6 +237,8 @@ static void ita2_tags(const struct ia64_model *m, struct rec_view *v,
 		v->ibrp_tag[i] = addr && op && !v->is;
 		if (!i)
 			v->ibr_tag = addr && !v->is;
+		if (i == 1)
+			v->ibr1_tag = addr && !v->is;
 	}
 	v->tag8 = v->ibrp_tag[0];
 	v->tag9 = v->ibrp_tag[1];
@@ -296,6 +301,8 @@ bool ia64_model_qualified(const struct ia64_model *m,
 		return v->dbr_tag;
 	if (q & (IA64_MODEL_Q_OPC | IA64_MODEL_Q_DAR | IA64_MODEL_Q_DAR_LDC))
 		return v->tag8;
+	if (q & IA64_MODEL_Q_IBRP1)
+		return v->ibr1_tag;
 	if (q & IA64_MODEL_Q_IAR)
 		return v->ibr_tag;
 	return true;
