@@ -89,7 +89,7 @@ struct ia64_pmu_qual_layout {
 	/*
 	 * per_pair: the event code whose umask selects the IBR pair of
 	 * its tag (IA64_TAGGED_INST_RETIRED_IBRP0-3); other events see
-	 * pair 0
+	 * pair 0, those of the table with IA64_Q_IBRP1 pair 1
 	 */
 	u8 pair_es;
 };

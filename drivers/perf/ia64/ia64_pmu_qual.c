@@ -23,8 +23,10 @@
  *
  * The Itanium 2 ([PFM-I2], struct ia64_pmu_qual_layout.per_pair) has a
  * range per IBR pair instead: IA64_TAGGED_INST_RETIRED_IBRPi sees pair
- * i and matcher PMC8 (i even) or PMC9 (i odd), every other event pair 0
- * and PMC8. So an event filters by one range, on its pair: in fine mode
+ * i and matcher PMC8 (i even) or PMC9 (i odd); the instruction prefetch
+ * events (IA64_Q_IBRP1) the range of pair 1 alone (Itanium 2 manual
+ * §10.3.5.1, as libpfm 3.x applies it); every other event pair 0 and
+ * PMC8. So an event filters by one range, on its pair: in fine mode
  * (PMC14.fine, pairs p and p + 2 the bounds, p < 2) if the range lies
  * in one 4 KB page and fine mode is exact for it (the two-bundle
  * erratum: 32-byte aligned bounds) or irange_approx; else one masked
@@ -147,6 +149,20 @@ static u64 ia64_pmu_qual_pmc13(const struct ia64_pmu_qual *q)
 }
 
 /*
+ * Itanium 2: the IBR pair of an event's tag. IA64_TAGGED_INST_RETIRED
+ * selects it by umask; the prefetch events see pair 1; the rest pair 0.
+ */
+static u8 ia64_pmu_qual_pair(const struct ia64_pmu_qual_layout *lay,
+			     u8 es, u8 qual, unsigned int umask)
+{
+	if (!lay->per_pair)
+		return 0;
+	if (es == lay->pair_es)
+		return umask & 3;
+	return qual & IA64_Q_IBRP1 ? 1 : 0;
+}
+
+/*
  * event_init: the restrictions of @event (table entry @ev, PMC image
  * @config). Events qualified by nothing get no state and refuse every
  * qualifier.
@@ -158,12 +174,12 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 			     IA64_PMU_CFG_UMASK_SHIFT;
-	u8 pair = lay->per_pair && ev->es == lay->pair_es ? umask & 3 : 0;
+	u8 qual = ia64_pmu_qual_flags(ev);
+	u8 pair = ia64_pmu_qual_pair(lay, ev->es, qual, umask);
 	bool pmc9 = lay->per_pair ? pair & 1 :
 		    ev->sel == IA64_SEL_TAG && umask == IA64_TAG_PMC9;
 	bool opc = !ia64_opc_default(attr->config, attr->config1);
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
-	u8 qual = ia64_pmu_qual_flags(ev);
 	struct ia64_range r;
 	struct ia64_pmu_qual *q;
 	u64 pmc;
@@ -199,7 +215,8 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	if (!q)
 		return -ENOMEM;
 	q->subject = IA64_QR_IBR;
-	if (pmc9)
+	/* a prefetch event sees pair 1's range, not PMC9's opcode */
+	if (pmc9 && !(qual & IA64_Q_IBRP1))
 		q->subject |= IA64_QR_PMC9;
 	else if (qual & (IA64_Q_OPC | IA64_Q_DAR | IA64_Q_DAR_PARTIAL))
 		q->subject |= IA64_QR_PMC8;

@@ -37,6 +37,12 @@ static bool ita2;
 /* Itanium: the untagged selection (on the Itanium 2 umask 0 is IBRP0) */
 #define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x0)
 #define CFG_CYCLES	IA64_PMU_CONFIG(ES_CPU_CYCLES, 0)
+/* Itanium 2: L1I_PREFETCHES, instruction range by IBR pair 1 */
+#define ES_L1I_PREFETCHES	0x44
+#define CFG_L1I_PF	IA64_PMU_CONFIG(ES_L1I_PREFETCHES, 0)
+/* PMC14: ibrp<i> (1: pair i does not restrict) at 1 + 3i, fine 13 */
+#define P14_IBRP(i)	(1ULL << (1 + 3 * (i)))
+#define P14_FINE	(1ULL << 13)
 #define CFG_DREFS	IA64_PMU_CONFIG(ES_DATA_REFS, 0)
 #define INV		IA64_PMU_CFG1_IRANGE_INV
 #define APPROX		IA64_PMU_CFG1_IRANGE_APPROX
@@ -715,6 +721,74 @@ TEST_F(qual, ita2_pairs_independent)
 	EXPECT_EQ(1, multiplexed(a, c));
 	close(c);
 	close(a);
+}
+
+/* L1I_PREFETCHES at each of @n bundles from IP, user level */
+static void rec_prefetches(struct rec_buf *b, unsigned int n)
+{
+	static const struct ia64_pmu_rec_event ev = {
+		.code = ES_L1I_PREFETCHES, .inc = 1,
+	};
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rec_cycles(b, IP + 0x10 * i, 1, 3, IA64_PMU_ISA_IA64, &ev, 1);
+}
+
+/*
+ * The Itanium 2's instruction prefetch events are range-qualified by IBR
+ * pair 1 alone (the Itanium 2 manual's §10.3.5.1 as libpfm 3.x applies
+ * it): a filter on L1I_PREFETCHES is pair 1's (fine mode with pair 3),
+ * with PMC9's ig_ad clear and PMC8's set; it counts at once with a pair
+ * 0 filter of another range, and agrees with what else uses pair 1
+ */
+TEST_F(qual, ita2_prefetch_events_pair1)
+{
+	struct rec_buf b = { .len = 0 };
+	uint64_t pmc14;
+	int fd, other;
+
+	if (!ita2)
+		SKIP(return, NOT_ITANIUM2);
+	rec_prefetches(&b, 16);			/* IP .. IP + 0xf0 */
+	fd = open_qual(CFG_L1I_PF, 0, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001020/0x60"));
+	EXPECT_EQ(6, run_count(fd, &b));
+	pmc14 = live_pmc(fd, 14);
+	EXPECT_EQ(0, pmc14 & P14_IBRP(1)) TH_LOG("pair 1 restricts");
+	EXPECT_EQ(P14_IBRP(0), pmc14 & P14_IBRP(0)) TH_LOG("pair 0 free");
+	EXPECT_EQ(P14_FINE, pmc14 & P14_FINE) TH_LOG("fine mode");
+	EXPECT_EQ(0x0, live_pmc(fd, 9) & 0x3) TH_LOG("PMC9 range");
+	EXPECT_EQ(0x1, live_pmc(fd, 8) & 0x3) TH_LOG("PMC8 ig_ad");
+
+	/* pair 0 filtered elsewhere: both count at once */
+	other = open_qual(CFG_TAG8, 0, 0, -1);
+	ASSERT_GE(other, 0);
+	ASSERT_EQ(0, set_filter(other, "filter 0x4000000000002000/0x40"));
+	EXPECT_EQ(0, multiplexed(fd, other));
+	close(other);
+	/* pair 1's tagged event on another range, or unfiltered: not */
+	other = open_qual(CFG_IBRP(1), 0, 0, -1);
+	ASSERT_GE(other, 0);
+	ASSERT_EQ(0, set_filter(other, "filter 0x4000000000002000/0x40"));
+	EXPECT_EQ(1, multiplexed(fd, other));
+	close(other);
+	other = open_qual(CFG_IBRP(1), 0, 0, -1);
+	ASSERT_GE(other, 0);
+	EXPECT_EQ(1, multiplexed(fd, other));
+	close(other);
+	close(fd);
+
+	/* irange_inv: outside the range, by PMC9.inv */
+	fd = open_qual(CFG_L1I_PF, INV, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001020/0x60"));
+	EXPECT_EQ(10, run_count(fd, &b));
+	EXPECT_EQ(0x2, live_pmc(fd, 9) & 0x3) TH_LOG("PMC9 inv");
+	close(fd);
+	/* no opcode matcher for it */
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_L1I_PF, OPC_B, 0));
 }
 
 TEST_HARNESS_MAIN
