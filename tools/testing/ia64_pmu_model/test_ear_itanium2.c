@@ -324,6 +324,78 @@ TEST(ita2_dear_pmd17_window_bundle_slot)
 	}
 }
 
+/* A taken branch in slot @slot of the bundle at @ip, @flags added */
+static void branch(struct ia64_model *m, u64 ip, unsigned int slot,
+		   u32 flags)
+{
+	u8 buf[96];
+
+	mt_branch(buf, ip, slot, IP + 0x400, IA64_PMU_REC_BR_TAKEN | flags,
+		  0);
+	mt_run_all(m, buf);
+}
+
+/*
+ * The D-EAR's TLB and ALAT modes need PMC12 = 0 (libpfm 3.x after the
+ * Itanium 2 manual: else a miss right after a mispredicted branch gets
+ * the wrong IP). MODEL: PMD17 of such a capture names the mispredicted
+ * branch. Cache mode, PMC12 = 0, a predicted branch, or a record in
+ * between: the load's own IP.
+ */
+TEST(ita2_dear_tlb_alat_modes_need_pmc12_zero)
+{
+	static const unsigned int modes[] = { TLB, ALAT };
+	const u64 br_ip = IP + 0x230;	/* bundle 1 of its window */
+	const u64 wrong = (br_ip & ~0x1fULL) | 0x4 | 0x8 | 2;
+	const u64 right = IP | 0x8 | 1;
+	struct ia64_model m;
+	unsigned int i;
+	u8 buf[64];
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		u32 alat = modes[i] == ALAT ? IA64_PMU_REC_MEM_ALAT_MISS : 0;
+
+		ear_init(&m, 0, P11(modes[i], 0xf));
+		/* the BTB at rest, but PMC12 not 0 */
+		ia64_model_write_pmc(&m, 12, 0x41);
+		branch(&m, br_ip, 2, IA64_PMU_REC_BR_MISPRED_PATH);
+		mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L2,
+		    5, alat);
+		CHECK_EQ(mt_read_frozen(&m, 17), wrong);
+		CHECK_EQ(mt_read_frozen(&m, 2), ADDR);
+		/* a mispredicted target too */
+		branch(&m, br_ip, 2, IA64_PMU_REC_BR_MISPRED_TARGET);
+		mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L2,
+		    5, alat);
+		CHECK_EQ(mt_read_frozen(&m, 17), wrong);
+		/* a predicted branch */
+		branch(&m, br_ip, 2, 0);
+		mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L2,
+		    5, alat);
+		CHECK_EQ(mt_read_frozen(&m, 17), right);
+		/* an instruction between the branch and the miss */
+		branch(&m, br_ip, 2, IA64_PMU_REC_BR_MISPRED_PATH);
+		mt_inst(buf, IP + 0x100, 0, IA64_PMU_ITYPE_I, 0, 1, 0,
+			IA64_PMU_ISA_IA64);
+		mt_run_all(&m, buf);
+		mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L2,
+		    5, alat);
+		CHECK_EQ(mt_read_frozen(&m, 17), right);
+		/* PMC12 = 0 */
+		ia64_model_write_pmc(&m, 12, 0);
+		branch(&m, br_ip, 2, IA64_PMU_REC_BR_MISPRED_PATH);
+		mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L1, IA64_PMU_TLB_L2,
+		    5, alat);
+		CHECK_EQ(mt_read_frozen(&m, 17), right);
+	}
+	/* cache mode is not concerned */
+	ear_init(&m, 0, P11(CACHE, 0));
+	ia64_model_write_pmc(&m, 12, 0x41);
+	branch(&m, br_ip, 2, IA64_PMU_REC_BR_MISPRED_PATH);
+	mem(&m, IP, 1, ADDR, LOAD, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 10, 0);
+	CHECK_EQ(mt_read_frozen(&m, 17), right);
+}
+
 /*
  * Sign extension: PMD0's line reads 60:51 as copies of bit 50
  * ([PFM-I2]); MODEL: PMD2 and PMD17 hold the address whole

@@ -1234,6 +1234,12 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		ia64_model_dear_capture(m, &v);
 	if (v.btb)
 		ia64_model_btb_capture(m, &v, k);
+	/* what ran last, for the D-EAR's IP rule (pmu_model_ear.c) */
+	m->after_mispred = v.hdr.type == IA64_PMU_REC_BRANCH &&
+			   (v.hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
+					   IA64_PMU_REC_BR_MISPRED_TARGET));
+	m->mispred_ip = v.ctx.ip;
+	m->mispred_slot = v.ctx.slot;
 
 	*progress += k;
 	if (freeze) {

@@ -130,6 +130,10 @@ struct ia64_model {
 	 */
 	const struct ia64_model_event *ctr_ev[8];
 	u8 ctr_sem[8];
+	/* the last record was a mispredicted branch: its bundle, slot */
+	bool after_mispred;
+	u64 mispred_ip;
+	u8 mispred_slot;
 	struct ia64_model_stats stats;
 };
 

@@ -182,7 +182,20 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 	const struct ia64_model_ear_layout *l = m->desc->ear;
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
 	u64 ip = v->ctx.ip & MASK64(63, 4);	/* reads apply sxt_pmds */
+	unsigned int slot = v->ctx.slot;
 	u64 pmd3, pmd17;
+
+	/*
+	 * MODEL: the wrong IP of a TLB or ALAT mode capture right after a
+	 * mispredicted branch with PMC12 != 0 is the branch's. Only for a
+	 * record of one access: the last of several, the one the capture
+	 * holds, no longer follows the branch.
+	 */
+	if (l->dear_tlb_needs_pmc12_0 && v->dear_mode != DEAR_MODE_CACHE &&
+	    m->pmc[12] && m->after_mispred && v->ctx.repeat == 1) {
+		ip = m->mispred_ip & MASK64(63, 4);
+		slot = m->mispred_slot;
+	}
 
 	/*
 	 * PMD17: the bundle, or with a bundle bit the two-bundle window
@@ -197,7 +210,7 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 		pmd17 |= ip;
 	}
 	if (!v->is)
-		pmd17 |= (u64)v->ctx.slot << l->pmd17_slot_shift;
+		pmd17 |= (u64)slot << l->pmd17_slot_shift;
 
 	switch (v->dear_mode) {
 	case DEAR_MODE_TLB:		/* the level that resolved it */

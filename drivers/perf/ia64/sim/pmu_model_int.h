@@ -153,6 +153,11 @@ struct ia64_model_ear_layout {
 	u32 sxt_pmds;
 	/* PMDs that read undefined while PMC0.fr = 0 */
 	u32 unfrozen_pmds;
+	/*
+	 * The D-EAR's TLB and ALAT modes need PMC12 = 0: else a capture
+	 * right after a mispredicted branch gets that branch's IP
+	 */
+	bool dear_tlb_needs_pmc12_0;
 };
 
 extern const struct ia64_model_ear_layout ia64_model_itanium_ears;

@@ -139,6 +139,9 @@ static const u16 itanium2_iear_lat[256] = {
  * PMD0's line reads bits 60:51 as copies of bit 50 ([PFM-I2]); MODEL:
  * PMD2 and PMD17 are stored whole. MODEL: as on the Itanium, the EAR
  * PMDs read undefined while PMC0.fr = 0.
+ * The TLB and ALAT modes need PMC12 = 0, else misses right after a
+ * mispredicted branch get a wrong IP (libpfm 3.x's BTB dispatcher, after
+ * the Itanium 2 manual; it refuses a BTB with such a D-EAR).
  */
 static const struct ia64_model_ear_layout itanium2_ears = {
 	.iear_pm		= BIT64(4),
@@ -167,6 +170,7 @@ static const struct ia64_model_ear_layout itanium2_ears = {
 	.sxt_pmds		= BIT64(0),
 	.unfrozen_pmds		= BIT64(0) | BIT64(1) | BIT64(2) | BIT64(3) |
 				  BIT64(17),
+	.dear_tlb_needs_pmc12_0	= true,
 };
 
 /* MODEL: PMD contents after reset are undefined, as on the Itanium */
