@@ -244,6 +244,7 @@ void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc);
 u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			struct perf_sample_data *data);
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc);
+bool ia64_pmu_ear_stops_btb(const struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			    u64 val);
 

@@ -9,7 +9,8 @@
  * reset for the next sample. One BTB per CPU, so the events on a CPU
  * must agree on PMC12: a group that disagrees with itself is refused
  * with -EBUSY, and add() returns -EAGAIN to an event that disagrees with
- * those already on the CPU, so that perf multiplexes them.
+ * those already on the CPU, so that perf multiplexes them. A D-EAR that
+ * needs PMC12 = 0 (ia64_pmu_ear.c) counts as a disagreeing user.
  *
  * Per task, the BTB content is saved and restored by the context switch
  * (ia64_pmu_ctxsw.c); a context without saved content starts with an
@@ -84,7 +85,8 @@ int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 	if (!has_branch_stack(event))
 		return 0;
-	if (cpuc->btb_users && cpuc->btb_pmc12 != pmc12)
+	if ((cpuc->btb_users && cpuc->btb_pmc12 != pmc12) ||
+	    ia64_pmu_ear_stops_btb(cpuc))
 		return -EAGAIN;
 	if (!cpuc->btb_users++) {
 		cpuc->btb_pmc12 = pmc12;
@@ -107,16 +109,19 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 }
 
 /*
- * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen).
- * PMC12 is written before any BTB PMD: with plm = 0 a PMD write is not
- * preserved ([ITA-RM] Figure 6-11).
+ * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen), or
+ * to 0 for a D-EAR that needs it (ia64_pmu_ear_stops_btb()). PMC12 is
+ * written before any BTB PMD: with plm = 0 a PMD write is not preserved
+ * ([ITA-RM] Figure 6-11).
  */
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
-	u64 want = cpuc->btb_users ? cpuc->btb_pmc12 : IA64_PMC12_IDLE;
+	bool off = !cpuc->btb_users && ia64_pmu_ear_stops_btb(cpuc);
+	u64 want = cpuc->btb_users ? cpuc->btb_pmc12 :
+		   off ? 0 : IA64_PMC12_IDLE;
 
 	/* at rest already, whatever plm: tm = 00 captures nothing */
-	if (!cpuc->btb_users && !(cpuc->btb_hw & IA64_PMC12_TM(3)))
+	if (!cpuc->btb_users && !off && !(cpuc->btb_hw & IA64_PMC12_TM(3)))
 		return;
 	if (cpuc->btb_hw != want) {
 		ia64_pmu_write_pmc(IA64_BTB_PMC, want);

@@ -19,7 +19,10 @@
  *
  * One EAR of each kind per CPU: the events on a CPU must agree on its
  * PMC; -EBUSY for a group that disagrees with itself, -EAGAIN at add()
- * so that perf multiplexes. The EARs' PMDs are per-task state
+ * so that perf multiplexes. The same for the Itanium 2's D-EAR in TLB or
+ * ALAT mode and the BTB, which it needs off (struct ia64_ear_layout
+ * dear_btb_off): PMC12 is 0 while it captures; an event asking for both
+ * is refused (-EINVAL). The EARs' PMDs are per-task state
  * (ia64_pmu_ctxsw.c).
  */
 
@@ -91,6 +94,28 @@ static int ia64_pmu_ear_of(struct perf_event *event)
 	}
 }
 
+/* A D-EAR setting @pmc11 that needs PMC12 = 0 (the BTB off) */
+static bool ia64_pmu_dear_stops_btb(u64 pmc11)
+{
+	return ia64_pmu_model->ear->dear_btb_off &&
+	       (pmc11 & IA64_PMC11_MODE_MASK);
+}
+
+static bool ia64_pmu_ear_event_stops_btb(struct perf_event *event)
+{
+	return ia64_pmu_ear_of(event) == IA64_PMU_DEAR &&
+	       ia64_pmu_dear_stops_btb(event->hw.extra_reg.config);
+}
+
+/* The D-EAR of the CPU's events needs PMC12 = 0 */
+bool ia64_pmu_ear_stops_btb(const struct ia64_pmu_cpu *cpuc)
+{
+	const struct ia64_pmu_ear_unit *u = &cpuc->ear[IA64_PMU_DEAR];
+
+	return ia64_pmu_has(IA64_PMU_F_EAR) && u->users &&
+	       ia64_pmu_dear_stops_btb(u->pmc);
+}
+
 /*
  * event_init: the PMC image of an event with config1, in extra_reg;
  * @config is the event's PMC image (for its ism), @plm its plm
@@ -121,6 +146,9 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 	 */
 	if (attr->precise_ip > (data ? IA64_PMU_MAX_PRECISE : 0))
 		return -EOPNOTSUPP;
+	/* a branch stack needs the BTB this D-EAR mode needs off */
+	if (data && has_branch_stack(event) && ia64_pmu_dear_stops_btb(pmc))
+		return -EINVAL;
 	event->hw.extra_reg.reg = data ? IA64_DEAR_PMC : IA64_IEAR_PMC;
 	event->hw.extra_reg.config = pmc;
 	return 0;
@@ -130,9 +158,14 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 int ia64_pmu_ear_validate_group(struct perf_event **events, int n)
 {
 	u64 pmc[IA64_PMU_NR_EARS] = { };
+	bool stops_btb = false, btb = false;
 	int i, unit;
 
 	for (i = 0; i < n; i++) {
+		stops_btb |= ia64_pmu_ear_event_stops_btb(events[i]);
+		btb |= has_branch_stack(events[i]);
+		if (stops_btb && btb)
+			return -EBUSY;
 		unit = ia64_pmu_ear_of(events[i]);
 		if (unit < 0)
 			continue;
@@ -152,6 +185,8 @@ int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 		return 0;
 	u = &cpuc->ear[unit];
 	if (u->users && u->pmc != event->hw.extra_reg.config)
+		return -EAGAIN;
+	if (cpuc->btb_users && ia64_pmu_ear_event_stops_btb(event))
 		return -EAGAIN;
 	if (!u->users++) {
 		u->pmc = event->hw.extra_reg.config;

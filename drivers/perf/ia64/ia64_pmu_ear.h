@@ -89,6 +89,7 @@ struct ia64_ear_layout {
 	/* PMC11 */
 	__u64 dear_pt;			/* set in every PMC11 value */
 	bool dear_alat;			/* the ALAT mode exists */
+	bool dear_btb_off;		/* TLB, ALAT modes need PMC12 = 0 */
 	/* PMD0 bits saying "valid"; TLB mode: IA64_PMU_TLB_* of bits 1:0 */
 	__u64 pmd0_valid;
 	__u8 pmd0_tlb[4];

@@ -43,6 +43,7 @@ const struct ia64_ear_layout ia64_ear_layout_itanium = {
 	.iear_rest		= IA64_PMC11_REST,
 	.dear_pt		= IA64_PMC11_PT,
 	.dear_alat		= false,
+	.dear_btb_off		= false,
 	.pmd0_valid		= 0x1,
 	.pmd0_tlb		= { [1] = IA64_PMU_TLB_VHPT,
 				    [3] = IA64_PMU_TLB_SW },
@@ -80,7 +81,10 @@ static const __u8 itanium2_iear_lat_umask[] = {
  * (at rest); PMC11 as on the Itanium with mode 8:7 (2: ALAT) and no pt;
  * PMD0.stat 1:0 (TLB mode: 1 L2 TLB, 2 VHPT, 3 software), PMD1 latency
  * 11:0 and overflow 12; PMD3 latency 12:0, overflow 13, stat 15:14;
- * PMD17 slot 1:0, bn 2 (the second bundle of the window), vl 3.
+ * PMD17 slot 1:0, bn 2 (the second bundle of the window), vl 3. The
+ * D-EAR's TLB and ALAT modes need PMC12 = 0, the BTB off: else a miss
+ * right after a mispredicted branch gets a wrong IP (libpfm 3.x's BTB
+ * dispatcher, after the Itanium 2 manual; it refuses the combination).
  */
 const struct ia64_ear_layout ia64_ear_layout_itanium2 = {
 	.iear_pm		= ITA2_PMC10_PM,
@@ -97,6 +101,7 @@ const struct ia64_ear_layout ia64_ear_layout_itanium2 = {
 	.iear_rest		= ITA2_PMC10_PM | 0x1 | ITA2_PMC10_CT(1),
 	.dear_pt		= 0,
 	.dear_alat		= true,
+	.dear_btb_off		= true,
 	.pmd0_valid		= 0x3,
 	.pmd0_tlb		= { [1] = IA64_PMU_TLB_L2,
 				    [2] = IA64_PMU_TLB_VHPT,

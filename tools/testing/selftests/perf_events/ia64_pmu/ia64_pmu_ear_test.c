@@ -658,4 +658,95 @@ TEST_F(ear, physical_address)
 	EXPECT_EQ((uintptr_t)&target & 0xfff, rec.phys & 0xfff);
 }
 
+/* A cycles event with user branch stacks, counting time */
+static void branch_stack_attr(struct perf_event_attr *attr)
+{
+	counting_attr(attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	attr->sample_period = 1ULL << 40;
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	attr->branch_sample_type = PERF_SAMPLE_BRANCH_ANY |
+				   PERF_SAMPLE_BRANCH_USER;
+	attr->exclude_kernel = 1;
+}
+
+/*
+ * Itanium 2: the D-EAR's TLB and ALAT modes need PMC12 = 0 (libpfm 3.x
+ * after the Itanium 2 manual: else a miss right after a mispredicted
+ * branch gets a wrong IP). PMC12 is 0 while such an event counts, also
+ * after a branch-stack event left the BTB at rest, so the capture after
+ * a mispredicted branch has the load's exact IP; such an event and a
+ * branch stack exclude each other (-EBUSY in a group, multiplexed
+ * otherwise); the cache mode goes with a branch stack
+ */
+TEST_F(ear, itanium2_dear_tlb_alat_modes_keep_pmc12_zero)
+{
+	static const uint64_t modes[] = {
+		IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_TLB,
+		IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_ALAT,
+	};
+	struct perf_event_attr attr, br;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample s;
+	int lead, fd;
+	unsigned int i;
+
+	if (!pmu_is_itanium2())
+		SKIP(return, NOT_ITANIUM2);
+	/* the BTB used on this CPU: PMC12 at rest afterwards, not 0 */
+	branch_stack_attr(&br);
+	fd = sys_perf_event_open(&br, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_NE(0, sim_model_pmc(0, 12));
+	close(fd);
+
+	self->fd = open_ear(modes[0], 1, &self->r);
+	ASSERT_GE(self->fd, 0);
+	EXPECT_EQ(0, sim_model_pmc(0, 12));
+	rec_branch(&b, IP(40), 2, 3, IP(60), IA64_PMU_REC_BR_TAKEN |
+		   IA64_PMU_REC_BR_MISPRED_PATH);
+	rec_mem(&b, IP(1), 1, 3, ADDR(1), LOAD, IA64_PMU_LVL_L1,
+		IA64_PMU_TLB_L2, 5);
+	ASSERT_EQ(0, sim_inject(&b));
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_EQ(IP(1) + 1, s.ip);
+	EXPECT_EQ(ADDR(1), s.addr);
+	ring_unmap(&self->r);
+	close(self->fd);
+	self->fd = -1;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		ear_attr(&attr, modes[i], 1);
+		lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		ASSERT_GE(lead, 0);
+		fd = sys_perf_event_open(&br, 0, -1, lead, 0);
+		EXPECT_EQ(-1, fd) TH_LOG("mode %u", i);
+		EXPECT_EQ(EBUSY, errno);
+		close(lead);
+		attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+				   PERF_FORMAT_TOTAL_TIME_RUNNING;
+		attr.sample_period = 1ULL << 40;
+		lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		fd = sys_perf_event_open(&br, 0, -1, -1, 0);
+		ASSERT_GE(lead, 0);
+		ASSERT_GE(fd, 0);
+		EXPECT_EQ(1, multiplexed(lead, fd)) TH_LOG("mode %u", i);
+		close(fd);
+		close(lead);
+	}
+	ear_attr(&attr, cfg1(0, 0, 0), 1);
+	lead = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(lead, 0);
+	fd = sys_perf_event_open(&br, 0, -1, lead, 0);
+	EXPECT_GE(fd, 0) TH_LOG("cache mode with a branch stack");
+	close(fd);
+	close(lead);
+	/* one event asking for both */
+	ear_attr(&attr, modes[0], 1);
+	attr.sample_type |= PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = br.branch_sample_type;
+	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, -1, 0));
+	EXPECT_EQ(EINVAL, errno);
+}
+
 TEST_HARNESS_MAIN
