@@ -685,6 +685,22 @@ TEST_F(qual, ita2_inversion_and_ig_ad)
 }
 
 /*
+ * An event of @config with @filter (NULL: none) next to @fd: 1 if perf
+ * multiplexes the two, 0 if they count together, -1 on error
+ */
+static int mux_with(int fd, uint64_t config, const char *filter)
+{
+	int other = open_qual(config, 0, 0, -1), ret = -1;
+
+	if (other < 0)
+		return -1;
+	if (!filter || !set_filter(other, filter))
+		ret = multiplexed(fd, other);
+	close(other);
+	return ret;
+}
+
+/*
  * Events on different IBR pairs filter independently: they count
  * together (on the Itanium, one range for all: multiplexed); on one
  * pair they must agree, and a pair that restricts is no pair for an
@@ -692,34 +708,22 @@ TEST_F(qual, ita2_inversion_and_ig_ad)
  */
 TEST_F(qual, ita2_pairs_independent)
 {
-	int a, b, c;
+	int a;
 
 	if (!ita2)
 		SKIP(return, NOT_ITANIUM2);
 	a = open_qual(CFG_IBRP(0), 0, 0, -1);
-	b = open_qual(CFG_IBRP(1), 0, 0, -1);
 	ASSERT_GE(a, 0);
-	ASSERT_GE(b, 0);
 	ASSERT_EQ(0, set_filter(a, "filter 0x4000000000001000/0x40"));
-	ASSERT_EQ(0, set_filter(b, "filter 0x4000000000001800/0x80"));
-	EXPECT_EQ(0, multiplexed(a, b));
-	close(b);
+	EXPECT_EQ(0, mux_with(a, CFG_IBRP(1),
+			      "filter 0x4000000000001800/0x80"));
 	/* pair 2 unfiltered next to pair 0 filtered: fine */
-	c = open_qual(CFG_IBRP(2), 0, 0, -1);
-	ASSERT_GE(c, 0);
-	EXPECT_EQ(0, multiplexed(a, c));
-	close(c);
+	EXPECT_EQ(0, mux_with(a, CFG_IBRP(2), NULL));
 	/* pair 0 again, other range: multiplexed */
-	c = open_qual(CFG_IBRP(0), 0, 0, -1);
-	ASSERT_GE(c, 0);
-	ASSERT_EQ(0, set_filter(c, "filter 0x4000000000002000/0x40"));
-	EXPECT_EQ(1, multiplexed(a, c));
-	close(c);
+	EXPECT_EQ(1, mux_with(a, CFG_IBRP(0),
+			      "filter 0x4000000000002000/0x40"));
 	/* pair 0 unfiltered (an event seeing pair 0): multiplexed */
-	c = open_qual(CFG_DREFS, 0, 0, -1);
-	ASSERT_GE(c, 0);
-	EXPECT_EQ(1, multiplexed(a, c));
-	close(c);
+	EXPECT_EQ(1, mux_with(a, CFG_DREFS, NULL));
 	close(a);
 }
 
@@ -746,7 +750,7 @@ TEST_F(qual, ita2_prefetch_events_pair1)
 {
 	struct rec_buf b = { .len = 0 };
 	uint64_t pmc14;
-	int fd, other;
+	int fd;
 
 	if (!ita2)
 		SKIP(return, NOT_ITANIUM2);
@@ -763,21 +767,11 @@ TEST_F(qual, ita2_prefetch_events_pair1)
 	EXPECT_EQ(0x1, live_pmc(fd, 8) & 0x3) TH_LOG("PMC8 ig_ad");
 
 	/* pair 0 filtered elsewhere: both count at once */
-	other = open_qual(CFG_TAG8, 0, 0, -1);
-	ASSERT_GE(other, 0);
-	ASSERT_EQ(0, set_filter(other, "filter 0x4000000000002000/0x40"));
-	EXPECT_EQ(0, multiplexed(fd, other));
-	close(other);
+	EXPECT_EQ(0, mux_with(fd, CFG_TAG8, "filter 0x4000000000002000/0x40"));
 	/* pair 1's tagged event on another range, or unfiltered: not */
-	other = open_qual(CFG_IBRP(1), 0, 0, -1);
-	ASSERT_GE(other, 0);
-	ASSERT_EQ(0, set_filter(other, "filter 0x4000000000002000/0x40"));
-	EXPECT_EQ(1, multiplexed(fd, other));
-	close(other);
-	other = open_qual(CFG_IBRP(1), 0, 0, -1);
-	ASSERT_GE(other, 0);
-	EXPECT_EQ(1, multiplexed(fd, other));
-	close(other);
+	EXPECT_EQ(1, mux_with(fd, CFG_IBRP(1),
+			      "filter 0x4000000000002000/0x40"));
+	EXPECT_EQ(1, mux_with(fd, CFG_IBRP(1), NULL));
 	close(fd);
 
 	/* irange_inv: outside the range, by PMC9.inv */
