@@ -62,55 +62,6 @@ static int inject_cycles(uint64_t ip, uint64_t n)
 	return sim_inject(&b);
 }
 
-/* Value of register @name ("pmc8") in the model's dump of @cpu */
-static int sim_reg(int cpu, const char *name, uint64_t *val)
-{
-	char path[128], key[32];
-	unsigned long long v;
-	int found = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fscanf(f, "%31s", key) == 1) {
-		if (!strcmp(key, name) && fscanf(f, "%llx", &v) == 1) {
-			*val = v;
-			found = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
-/*
- * Decimal count @name ("pmc1_writes", "irqs_unhandled") in the model's
- * dump of @cpu
- */
-static int sim_count(int cpu, const char *name, uint64_t *val)
-{
-	char path[128], key[32];
-	unsigned long long v;
-	int found = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fscanf(f, "%31s", key) == 1) {
-		if (!strcmp(key, name) && fscanf(f, "%llu", &v) == 1) {
-			*val = v;
-			found = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
 /* Writes to PMC1, PMC2 and PMC3 of CPU0, and its unhandled interrupts */
 struct pmc1_3_count {
 	uint64_t writes[4];
@@ -124,11 +75,11 @@ static int pmc1_3_count(struct pmc1_3_count *c)
 
 	for (i = 1; i <= 3; i++) {
 		snprintf(name, sizeof(name), "pmc%d_writes", i);
-		if (sim_count(0, name, &c->writes[i]))
+		if (sim_dump_value(0, name, 10, &c->writes[i]))
 			return -1;
 	}
-	if (sim_count(0, "irqs_unhandled", &c->unhandled) ||
-	    sim_count(0, "irqs_delivered", &c->delivered))
+	if (sim_dump_value(0, "irqs_unhandled", 10, &c->unhandled) ||
+	    sim_dump_value(0, "irqs_delivered", 10, &c->delivered))
 		return -1;
 	return 0;
 }
@@ -250,7 +201,7 @@ TEST_F(fault, lose_pmc0_writes_recovers)
 	ASSERT_EQ(1, count_samples(&r));
 	ASSERT_EQ(0, inject_cycles(IP_B, 500));		/* frozen: lost */
 	usleep(WATCHDOG_WAIT_US);
-	ASSERT_EQ(0, sim_reg(0, "lost_pmc0_writes", &lost));
+	ASSERT_EQ(0, sim_dump_value(0, "lost_pmc0_writes", 10, &lost));
 	EXPECT_GE(lost, 1);
 	ASSERT_EQ(0, inject_cycles(IP_B, 2000));
 	n = count_samples(&r);
@@ -289,7 +240,7 @@ TEST_F(fault, stale_overflow_when_monitoring_starts)
 	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "0"));
 	usleep(100000);		/* the late interrupt: bogus now */
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
-	ASSERT_EQ(0, sim_reg(0, "pmc0", &pmc0));
+	ASSERT_EQ(0, sim_dump_value(0, "pmc0", 16, &pmc0));
 	ASSERT_EQ(0x11, pmc0) TH_LOG("the stale state is not there");
 
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
@@ -440,23 +391,23 @@ TEST_F(fault, registers_initialised_at_bringup)
 			char name[8];
 
 			snprintf(name, sizeof(name), "pmc%d", i);
-			ASSERT_EQ(0, sim_reg(1, name, &v));
+			ASSERT_EQ(0, sim_dump_value(1, name, 16, &v));
 			EXPECT_EQ(itanium2_pmc8_15[i - 8], v) TH_LOG("PMC%d", i);
 		}
 		goto count;
 	}
 
-	ASSERT_EQ(0, sim_reg(1, "pmc8", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc8", 16, &v));
 	EXPECT_EQ(0xf00000003ffffff8ULL, v);
-	ASSERT_EQ(0, sim_reg(1, "pmc9", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc9", 16, &v));
 	EXPECT_EQ(0xf00000003ffffff8ULL, v);
-	ASSERT_EQ(0, sim_reg(1, "pmc11", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc11", 16, &v));
 	EXPECT_EQ(1ULL << 28, v & ((1ULL << 28) | 0xf));
-	ASSERT_EQ(0, sim_reg(1, "pmc13", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc13", 16, &v));
 	EXPECT_EQ(1, v & 1);
-	ASSERT_EQ(0, sim_reg(1, "pmc10", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc10", 16, &v));
 	EXPECT_EQ(0, v & 0xf);
-	ASSERT_EQ(0, sim_reg(1, "pmc12", &v));
+	ASSERT_EQ(0, sim_dump_value(1, "pmc12", 16, &v));
 	EXPECT_EQ(0, v & 0xf);
 
 count:

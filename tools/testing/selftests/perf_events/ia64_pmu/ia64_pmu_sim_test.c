@@ -134,21 +134,12 @@ TEST(register_dump_and_knobs)
 	EXPECT_EQ(-EINVAL, sim_set("freerun_period_us", "1"));
 }
 
-/* "irq_pending N" of the model's dump of CPU0 */
+/* "irq_pending N" of the model's dump of CPU0, -1 if none */
 static int irq_line(void)
 {
-	char key[32];
-	int v = -1;
-	FILE *f;
+	uint64_t v;
 
-	f = fopen(SIM_DIR "/cpu0/regs", "r");
-	if (!f)
-		return -1;
-	while (fscanf(f, "%31s", key) == 1)
-		if (!strcmp(key, "irq_pending") && fscanf(f, "%d", &v) == 1)
-			break;
-	fclose(f);
-	return v;
+	return sim_dump_value(0, "irq_pending", 10, &v) ? -1 : (int)v;
 }
 
 /*

@@ -123,21 +123,43 @@ static inline int pmu_is_itanium2(void)
 	return !strcmp(buf, "itanium2\n") || !strcmp(buf, "itanium2");
 }
 
-/* PMC @n of the model of CPU @cpu, as its regs file shows it; ~0 if none */
-static inline uint64_t sim_model_pmc(int cpu, int n)
+/*
+ * The value after @name ("pmc8", "irqs_delivered") in the regs file of
+ * CPU @cpu's model, in @base (16: a register, 10: a count): 0, or -1 if
+ * there is none (no such name, or the CPU is offline)
+ */
+static inline int sim_dump_value(int cpu, const char *name, int base,
+				 uint64_t *val)
 {
-	char path[64], key[32], want[16];
-	unsigned long long v = ~0ULL;
+	char path[64], key[32];
+	unsigned long long v;
+	int found = -1;
 	FILE *f;
 
 	snprintf(path, sizeof(path), SIM_DIR "/cpu%d/regs", cpu);
-	snprintf(want, sizeof(want), "pmc%d", n);
 	f = fopen(path, "r");
-	while (f && fscanf(f, "%31s", key) == 1)
-		if (!strcmp(key, want) && fscanf(f, "%llx", &v) == 1)
+	if (!f)
+		return -1;
+	while (fscanf(f, "%31s", key) == 1) {
+		if (!strcmp(key, name) &&
+		    fscanf(f, base == 16 ? "%llx" : "%llu", &v) == 1) {
+			*val = v;
+			found = 0;
 			break;
-	if (f)
-		fclose(f);
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* PMC @n of the model of CPU @cpu, as its regs file shows it; ~0 if none */
+static inline uint64_t sim_model_pmc(int cpu, int n)
+{
+	uint64_t v = ~0ULL;
+	char want[16];
+
+	snprintf(want, sizeof(want), "pmc%d", n);
+	sim_dump_value(cpu, want, 16, &v);
 	return v;
 }
 
