@@ -431,6 +431,17 @@ static enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 	bool deliver;
 
 	/*
+	 * Going offline cancels a CPU's line (sim_cpu_offline()), but the
+	 * removal of its events that follows may raise it again (register
+	 * accesses with fault/cycles_per_access): the timer then moves to
+	 * another CPU with the dying CPU's hrtimers. The interrupt of an
+	 * offline CPU is lost, as on hardware, never taken by another CPU.
+	 */
+	if (unlikely(sc != this_cpu_ptr(&sim_cpus))) {
+		WRITE_ONCE(sc->irq_armed, false);
+		return HRTIMER_NORESTART;
+	}
+	/*
 	 * An interrupt raised by an injected record and delivered at once
 	 * interrupts that record: its ip and privilege level. A delayed
 	 * one interrupts whatever runs when it fires.

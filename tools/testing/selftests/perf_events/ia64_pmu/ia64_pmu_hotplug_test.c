@@ -194,4 +194,40 @@ TEST(former_leader_of_an_offlined_cpu_takes_no_member)
 	close(fd);
 }
 
+/*
+ * An offline CPU takes no interrupt, and the interrupt of its PMU is no
+ * other CPU's: one raised while CPU1 goes down (the removal of its
+ * events makes register accesses, and fault/cycles_per_access counts
+ * kernel cycles before each: a sampling counter overflows), kept pending
+ * by irq_delay_ns, is delivered neither to another CPU nor later.
+ */
+TEST(interrupt_of_an_offlined_cpu_goes_nowhere)
+{
+	struct perf_event_attr attr;
+	uint64_t before, after;
+	int fd;
+
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, pin_cpu(0));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, sim_dump_value(1, "irqs_delivered", 10, &before));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "2000000000"));
+	ASSERT_EQ(0, sim_set("fault/cycles_per_access", "5000"));
+	ASSERT_EQ(0, set_cpu1_online(0));
+	sim_set("fault/cycles_per_access", "0");
+	/* its delay past: it would have fired by now */
+	usleep(2500000);
+	sim_set("irq_delay_ns", "0");
+	ASSERT_EQ(0, set_cpu1_online(1));
+	ASSERT_EQ(0, sim_dump_value(1, "irqs_delivered", 10, &after));
+	EXPECT_EQ(before, after);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN
