@@ -399,6 +399,55 @@ static void restore_all(void)
 		write_file(CPU1_ONLINE, "1");
 }
 
+/* The file @path after a heading, write(2) only */
+static void put_file(const char *path)
+{
+	static char buf[8192];
+
+	if (read_file(path, buf, sizeof(buf)) < 0)
+		return;
+	put_str(NAME ":   ");
+	put_str(path);
+	put_str(":\n");
+	put_str(buf);
+}
+
+/*
+ * What a "no progress" report adds, async-signal-safe: the recent
+ * operations, both CPUs' registers, and where in the kernel each child
+ * is (the main task itself is in this handler)
+ */
+static void put_stall_report(void)
+{
+	long i = oplog_n > LOG_LINES ? oplog_n - LOG_LINES : 0;
+	char path[32], *p;
+	int c;
+	pid_t pid;
+
+	put_str(NAME ":   recent operations (iteration, operation):\n");
+	for (; i < oplog_n; i++) {
+		put_str(NAME ":     ");
+		put_str(oplog[i % LOG_LINES]);
+		put_str("\n");
+	}
+	put_file(SIM_DIR "/cpu0/regs");
+	put_file(SIM_DIR "/cpu1/regs");
+	for (c = 0; c < nr_children; c++) {
+		/* "/proc/<pid>/stack", without the stdio of snprintf() */
+		p = path + sizeof(path) - 1;
+		*p = 0;
+		p -= 6;
+		memcpy(p, "/stack", 6);
+		pid = children[c];
+		do
+			*--p = '0' + pid % 10;
+		while (pid /= 10);
+		p -= 6;
+		memcpy(p, "/proc/", 6);
+		put_file(p);
+	}
+}
+
 static void on_fatal_signal(int sig)
 {
 	if (is_child || getpid() != main_pid)
@@ -413,6 +462,8 @@ static void on_fatal_signal(int sig)
 	put_str(", seed ");
 	put_num((long)seed);
 	put_str(": restoring the knobs and exiting\n");
+	if (sig == SIGALRM)
+		put_stall_report();
 	restore_all();
 	_exit(sig == SIGALRM ? 3 : 128 + sig);
 }
