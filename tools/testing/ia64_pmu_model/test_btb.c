@@ -4,7 +4,7 @@
  * 6-22, Table 6-21): the manual's recipe for all mispredicted branches,
  * and every tm/ptm/ppm setting against Table 6-21 written out below as
  * sets of branch outcomes, in the reading described at btb_check() in
- * pmu_model.c. Then the Itanium 2's BTB: brt, ds, PMD16.
+ * pmu_model_btb.c. Then the Itanium 2's BTB: brt, ds, PMD16.
  */
 #include "model_test.h"
 

@@ -155,8 +155,9 @@ void ia64_model_set_psr(struct ia64_model *m, u64 psr);
 void ia64_model_psr_bits(struct ia64_model *m, u64 bits, bool on);
 
 /*
- * PAL_PERF_MON_INFO ([ITA-RM] Table 6-24 for the Itanium; the Itanium 2
- * values are in pmu_model_itanium2.c); returns the PAL status (0)
+ * PAL_PERF_MON_INFO ([ITA-RM] Table 6-24 for the Itanium; the values
+ * are in pmu_model_itanium.c and pmu_model_itanium2.c); returns the PAL
+ * status (0)
  */
 long ia64_model_pal_perf_mon_info(struct ia64_model *m, u64 buf[16],
 				  u64 *info);

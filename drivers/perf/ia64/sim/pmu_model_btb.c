@@ -3,8 +3,8 @@
  * The branch trace buffer of the PMU model ([ITA-RM] §6.2.8): which
  * retired branches PMC12 lets in (§6.2.8.1, Table 6-21), and the ring of
  * PMD8-15 with its index and full bit in PMD16 (§6.2.8.2, Tables 6-22
- * and 6-23). Counting is in pmu_model.c, which calls these for each
- * branch record.
+ * and 6-23). Counting is in pmu_model_count.c; ia64_model_run()
+ * (pmu_model.c) calls these for each branch record.
  *
  * One code for both CPU models; struct ia64_model_btb says where they
  * differ. The Itanium 2 ([PFM-I2] "BRANCH TRACE BUFFER", field positions

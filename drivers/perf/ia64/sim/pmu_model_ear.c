@@ -7,8 +7,8 @@
  * out differently it reads the model's struct ia64_model_ear_layout
  * (the Itanium's is below, the Itanium 2's in pmu_model_itanium2.c).
  * Counting, INSTRUCTION_EAR_EVENTS / L1I_EAR_EVENTS and DATA_EAR_EVENTS
- * included, is in pmu_model.c, which calls these for each fetch and
- * memory record.
+ * included, is in pmu_model_count.c; ia64_model_run() (pmu_model.c)
+ * calls these for each fetch and memory record.
  *
  * Itanium: [ITA-RM] §6.2.7.1-6.2.7.3, Tables 6-11..6-15 (I-EAR) and
  * §6.2.7.4-6.2.7.6, Tables 6-16..6-20 (D-EAR).
@@ -35,7 +35,7 @@ static const u16 itanium_iear_lat[16] = {
  * line 63:5; PMD1 latency 11:0; PMD3 latency 11:0 or level 63:62 (Table
  * 6-20); PMD17 v 0, slot 3:2, bundle 63:4; the addresses of PMD0/2/17
  * sign-extended from bit 50 (Tables 6-13, 6-18). The EAR and BTB PMDs
- * read undefined unless frozen (ita_units, pmu_model.c).
+ * read undefined unless frozen (ita_units, pmu_model_regs.c).
  */
 const struct ia64_model_ear_layout ia64_model_itanium_ears = {
 	.iear_pm		= BIT64(6),

@@ -19,6 +19,9 @@
  * accesses, fetches and branches count through each model's event
  * semantics. Only the events the cycles records list are the CPU
  * model's own (struct ia64_model_freerun_events of its description).
+ *
+ * ia64_model_freerun_rec() is the simplest form: one cycles record of a
+ * given time, one instruction retired and one data reference per cycle.
  */
 
 #ifdef __KERNEL__
@@ -309,4 +312,30 @@ size_t ia64_model_freerun_batch(enum ia64_model_cpu cpu,
 		  IA64_PMU_REC_BR_MISPRED_PATH, IA64_PMU_BR_COND, 0, 16);
 
 	return o.p - (u8 *)buf;
+}
+
+void ia64_model_freerun_rec(enum ia64_model_cpu cpu,
+			    union ia64_model_freerun_rec *rec,
+			    u64 period_ns, u64 ip, unsigned int cpl)
+{
+	const struct ia64_model_freerun_events *fe =
+		ia64_model_desc_of(cpu)->freerun;
+	struct ia64_pmu_rec_cycles *c = &rec->cyc;
+	u64 cycles = period_ns * 4 / 5;		/* an 800 MHz Itanium */
+
+	memset(rec, 0, sizeof(*rec));
+	c->hdr.type = IA64_PMU_REC_CYCLES;
+	c->hdr.size = sizeof(*c) + 2 * sizeof(c->events[0]);
+	c->ctx.ip = ip;
+	c->ctx.repeat = cycles ? cycles : 1;
+	c->ctx.cpl = cpl & 3;
+	c->ctx.isa = IA64_PMU_ISA_IA64;
+	c->nr_events = 2;
+	/* IPC 1, and one data reference per cycle */
+	c->events[0].code = fe->inst.code;
+	c->events[0].umask = fe->inst.umask;
+	c->events[0].inc = 1;
+	c->events[1].code = fe->dref.code;
+	c->events[1].umask = fe->dref.umask;
+	c->events[1].inc = 1;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internals of the PMU model shared by its files (pmu_model.c,
- * pmu_model_btb.c, pmu_model_ear.c, pmu_model_qual.c): a record as the
- * model sees it while it runs, and the helpers each part of the PMU
- * needs. Not for the model's users.
+ * Internals of the PMU model shared by its files (pmu_model*.c): a CPU
+ * model's description, a record as the model sees it while it runs, and
+ * the helpers each part of the PMU needs. Not for the model's users.
  */
 #ifndef _IA64_PMU_MODEL_INT_H
 #define _IA64_PMU_MODEL_INT_H
@@ -21,11 +20,14 @@
 #define BIT64(n)		(1ULL << (n))
 #define MASK64(h, l)		((~0ULL >> (63 - (h))) & ~((1ULL << (l)) - 1))
 
+/* Unimplemented VA bits 60:51 read as a copy of bit 50 (Tables 6-13..) */
+#define VA_SXT_BITS		MASK64(60, 51)
+
 /*
  * What an event counts in the execution records: the shared counting
- * code (pmu_model.c) knows these; each CPU model maps its event codes to
- * them (struct ia64_model_desc.sem). An event without one counts only
- * in cycles records that list it.
+ * code (pmu_model_count.c) knows these; each CPU model maps its event
+ * codes to them (struct ia64_model_desc.sem). An event without one
+ * counts only in cycles records that list it.
  */
 enum ia64_model_sem {
 	IA64_MODEL_SEM_NONE,
@@ -278,6 +280,37 @@ extern const struct ia64_model_desc ia64_model_itanium2_desc;
 /* The description of CPU model @cpu */
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu);
 
+static inline unsigned int pmc_plm(u64 pmc)
+{
+	return pmc & IA64_MODEL_PMC_PLM;
+}
+
+static inline unsigned int pmc_umask(u64 pmc)
+{
+	return (pmc >> IA64_MODEL_PMC_UMASK_SHIFT) & 0xf;
+}
+
+/* The generic counters' value mask, 2^W - 1 */
+static inline u64 ctr_mask(const struct ia64_model *m)
+{
+	return MASK64(m->desc->width - 1, 0);
+}
+
+static inline bool frozen(const struct ia64_model *m)
+{
+	return m->pmc[0] & IA64_MODEL_PMC0_FR;
+}
+
+static inline const struct ia64_model_event *
+desc_event(const struct ia64_model_desc *d, unsigned int code,
+	   unsigned int umask)
+{
+	return ia64_model_event_lookup(d->events, *d->nr_events, code, umask);
+}
+
+/* Where the context of an execution record starts */
+#define CTX_OFF		sizeof(struct ia64_pmu_rec_hdr)
+
 /* A checked record, decoded for one run of ia64_model_run() */
 struct rec_view {
 	struct ia64_pmu_rec_hdr hdr;
@@ -325,6 +358,12 @@ bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 bool ia64_model_monitor_enabled_at(const struct ia64_model *m, u64 pmc,
 				   u64 pm, unsigned int ism_shift,
 				   const struct rec_view *v);
+/*
+ * pmu_model_count.c: the per-cycle increment of the event of counter
+ * @idx in this record
+ */
+unsigned int ia64_model_event_inc(const struct ia64_model *m,
+				  unsigned int idx, const struct rec_view *v);
 
 /*
  * Is a branch of @btype (IA64_PMU_BR_*) one of the type selection @sel:

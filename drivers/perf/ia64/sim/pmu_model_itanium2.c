@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The Itanium 2 (McKinley/Madison) PMU, as a description for the shared
- * model code of pmu_model.c: register layouts, reset state, counter
+ * model code of pmu_model*.c: register layouts, reset state, counter
  * width, PAL_PERF_MON_INFO, CPUID, events, and the layouts of the branch
  * trace buffer (itanium2_btb, captured by the shared pmu_model_btb.c),
  * of the event address registers (itanium2_ears, captured by the shared
