@@ -265,7 +265,7 @@ TEST(freerun_feeds_every_ita2_branch_type)
 					       0x4000000000010000ULL,
 					       0x6000000000200000ULL, 3, 1);
 		for (off = 0; off < len; off += size) {
-			/* checked as the backend does (sim_backend.c) */
+			/* checked as the backend does (sim_freerun.c) */
 			size = ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2,
 							buf + off, len - off);
 			CHECK(size > 0);
@@ -319,7 +319,7 @@ TEST(freerun_feeds_the_itanium2_ears)
 						       0x6000000000200000ULL,
 						       cpl, 1);
 			for (off = 0; off < len; off += size) {
-				/* as sim_backend.c checks them */
+				/* as sim_freerun.c checks them */
 				size = ia64_model_check_rec_cpu(IA64_MODEL_ITANIUM2,
 								buf + off,
 							    len - off);

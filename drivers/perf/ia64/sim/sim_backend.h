@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internals of the simulated backend shared by its files (sim_*.c): the
+ * per-CPU state of the modelled PMUs and what each part of the backend
+ * offers the others. Not for the driver, which sees only the
+ * hardware-access layer of <linux/perf/ia64_pmu.h>.
+ */
+#ifndef _IA64_PMU_SIM_BACKEND_H
+#define _IA64_PMU_SIM_BACKEND_H
+
+#include <linux/hrtimer.h>
+#include <linux/lockdep.h>
+#include <linux/percpu.h>
+
+#include "pmu_model.h"
+
+struct dentry;
+struct pt_regs;
+
+struct sim_cpu {
+	struct ia64_model model;
+	struct hrtimer irq_timer;	/* delivers the PMU interrupt */
+	struct hrtimer freerun_timer;
+	/* where the record that raised the interrupt executed */
+	u64 rec_ip;
+	unsigned int rec_cpl;
+	bool rec_origin;
+	bool irq_armed;
+	bool spurious;			/* the vector sent by software */
+	unsigned long lost_pmc0_writes;
+	unsigned long irqs_delivered, irqs_unhandled;
+	/* free-running mode */
+	struct ia64_model_freerun fr;
+	u64 fr_last_ns;			/* time the model has run up to */
+	unsigned int fr_cpl;		/* privilege level seen at the tick */
+	bool fr_running;		/* a catch-up runs on this CPU */
+	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
+};
+
+DECLARE_PER_CPU(struct sim_cpu, sim_cpus);
+
+/*
+ * The registers of the calling CPU. Like the real ones, they may only be
+ * touched with preemption disabled; each access is atomic with respect
+ * to the interrupts that also drive the model.
+ */
+static inline struct sim_cpu *sim_this_cpu(void)
+{
+	lockdep_assert_preemption_disabled();
+	return this_cpu_ptr(&sim_cpus);
+}
+
+/* sim_backend.c: the module parameters */
+extern bool sim_freerun;
+extern enum ia64_model_cpu sim_model_cpu;
+
+/* sim_irq.c: the PMU interrupt */
+extern u64 sim_irq_delay_ns;
+void sim_raise(struct sim_cpu *sc, struct pt_regs *regs);
+bool sim_arm_irq(struct sim_cpu *sc, u64 delay);
+void sim_send_vector(struct sim_cpu *sc);
+enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t);
+void sim_irq_debugfs_init(struct dentry *dir);
+
+/* sim_inject.c: injected execution records */
+void sim_inject_debugfs_init(struct dentry *dir);
+
+/* sim_hw.c: the hardware-access layer */
+void sim_advance(struct sim_cpu *sc);
+
+/* sim_freerun.c: the free-running mode */
+void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
+		  u64 ip, u64 sp, struct pt_regs *regs);
+enum hrtimer_restart sim_freerun_fn(struct hrtimer *t);
+void sim_freerun_start(void *unused);
+void sim_freerun_debugfs_init(struct dentry *dir);
+
+/* sim_fault.c: fault injection */
+extern bool sim_fault_stuck_fr;
+extern u32 sim_fault_lose_pmc0_writes;
+extern u64 sim_fault_cycles_per_access;
+extern u32 sim_fault_online_delay_ms;
+void sim_fault_debugfs_init(struct dentry *dir);
+
+/* sim_dbr.c: a debugger's use of the IBRs/DBRs */
+void sim_dbr_debugfs_init(struct dentry *dir);
+
+#endif /* _IA64_PMU_SIM_BACKEND_H */

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fault injection of the simulated backend (debugfs fault/): hardware
+ * and firmware behaviour the driver must survive, on demand. A bogus
+ * PMU interrupt ([SDM-2] §7.2.4.3), a PMC0.fr that cannot be cleared,
+ * lost PMC0 writes, counters that advance between two register accesses,
+ * a slow CPU online callback, and registers left by another user with
+ * values that restrict or disturb monitoring. The knobs that change a
+ * register access or the online callback act there (sim_hw.c,
+ * sim_backend.c).
+ */
+
+#include <linux/cpu.h>
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/smp.h>
+
+#include "pmu_model.h"
+#include "sim_backend.h"
+
+bool sim_fault_stuck_fr;
+u32 sim_fault_lose_pmc0_writes;
+u64 sim_fault_cycles_per_access;
+u32 sim_fault_online_delay_ms;
+
+static void sim_spurious_irq(void *unused)
+{
+	sim_send_vector(this_cpu_ptr(&sim_cpus));
+}
+
+/* Returns once the interrupt has been delivered */
+static int sim_spurious_set(void *data, u64 cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_spurious_irq, NULL, 1);
+	if (!ret)
+		while (READ_ONCE(per_cpu_ptr(&sim_cpus, cpu)->irq_armed))
+			usleep_range(10, 100);
+	cpus_read_unlock();
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
+
+/*
+ * fault/clobber_regs: the registers that PAL initialises at reset (spec
+ * 004 §6.2.9) and the other non-counter registers, left by some earlier
+ * user with values that restrict or disturb monitoring: PMC8/9 match no
+ * instruction, PMC13.ta and PMC11.pt are 0, PMC10/12 enabled.
+ */
+static void sim_clobber(void *unused)
+{
+	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
+	unsigned int i;
+
+	for (i = 8; i < m->nr_pmc; i++)
+		ia64_model_write_pmc(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < m->nr_pmd; i++)
+		if (i < 4 || i > 7)
+			ia64_model_write_pmd(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < IA64_MODEL_NR_IBR; i++)
+		ia64_model_write_ibr(m, i, IA64_MODEL_UNDEF);
+	for (i = 0; i < IA64_MODEL_NR_DBR; i++)
+		ia64_model_write_dbr(m, i, IA64_MODEL_UNDEF);
+}
+
+static int sim_clobber_set(void *data, u64 cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu))
+		ret = smp_call_function_single(cpu, sim_clobber, NULL, 1);
+	cpus_read_unlock();
+	return ret;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_clobber_fops, NULL, sim_clobber_set, "%llu\n");
+
+void sim_fault_debugfs_init(struct dentry *dir)
+{
+	struct dentry *fault;
+
+	fault = debugfs_create_dir("fault", dir);
+	debugfs_create_file_unsafe("spurious_irq", 0200, fault, NULL,
+				   &sim_spurious_fops);
+	debugfs_create_bool("stuck_fr", 0600, fault, &sim_fault_stuck_fr);
+	debugfs_create_u32("lose_pmc0_writes", 0600, fault,
+			   &sim_fault_lose_pmc0_writes);
+	debugfs_create_u64("cycles_per_access", 0600, fault,
+			   &sim_fault_cycles_per_access);
+	debugfs_create_u32("online_delay_ms", 0600, fault,
+			   &sim_fault_online_delay_ms);
+	debugfs_create_file_unsafe("clobber_regs", 0200, fault, NULL,
+				   &sim_clobber_fops);
+}
