@@ -221,6 +221,29 @@ DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val);
 
+/* ia64_pmu_core.c: the counters' implemented bits, their longest period */
+extern u64 ia64_pmu_cnt_mask;
+extern u64 ia64_pmu_max_period;
+
+/* ia64_pmu_event.c */
+int ia64_pmu_generic(const char *name, u64 *config);
+int ia64_pmu_event_init(struct perf_event *event);
+
+/* ia64_pmu_sched.c */
+bool ia64_pmu_assign(struct perf_event **events, int n, int *assign);
+void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags);
+int ia64_pmu_commit_txn(struct pmu *pmu);
+void ia64_pmu_cancel_txn(struct pmu *pmu);
+
+/* ia64_pmu_ops.c */
+void ia64_pmu_start(struct perf_event *event, int flags);
+int ia64_pmu_add(struct perf_event *event, int flags);
+void ia64_pmu_del(struct perf_event *event, int flags);
+void ia64_pmu_read(struct perf_event *event);
+void ia64_pmu_enable(struct pmu *pmu);
+void ia64_pmu_disable(struct pmu *pmu);
+
 /* ia64_pmu_btb.c */
 int ia64_pmu_btb_init(struct perf_event *event);
 int ia64_pmu_btb_validate_group(struct perf_event **events, int n);

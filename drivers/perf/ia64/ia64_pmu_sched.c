@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Itanium PMU driver: counter scheduling. Each event may count on a
+ * subset of the generic counters PMD4-7 (counter asymmetry, [ITA-RM]
+ * §7.8; thresholds above PMC6/7's field, Figures 6-13/6-14); the
+ * events of a CPU are placed on counters by a search that keeps each on
+ * the counter it has, checked at add and at the commit of a transaction
+ * (PERF_PMU_TXN_ADD), and moved to their counters by ia64_pmu_enable().
+ * Context switch of per-task state (pmu->sched_task) is in
+ * ia64_pmu_ctxsw.c.
+ */
+
+#include <linux/bitops.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+#include <linux/string.h>
+
+#include "ia64_pmu.h"
+
+static unsigned int ia64_pmu_event_counters(struct perf_event *event)
+{
+	return event->hw.event_base;
+}
+
+/*
+ * Find a counter for each of @n events within its counter set; keep an
+ * event on the counter it already has when possible. With four counters
+ * the search is at most 4! steps and finds a placement if one exists.
+ */
+static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
+				 unsigned int used, int *assign)
+{
+	unsigned long free_ctrs;
+	unsigned int ctr;
+	int cur;
+
+	if (i == n)
+		return ia64_pmu_groups_placed(events, n, assign);
+	free_ctrs = ia64_pmu_event_counters(events[i]) & ~used;
+	cur = events[i]->hw.idx;
+	if (cur >= 0 && free_ctrs & IA64_CTR(cur)) {
+		assign[i] = cur;
+		if (ia64_pmu_assign_from(events, n, i + 1,
+					 used | IA64_CTR(cur), assign))
+			return true;
+		free_ctrs &= ~IA64_CTR(cur);
+	}
+	for_each_set_bit(ctr, &free_ctrs, IA64_PMU_MAX_COUNTERS) {
+		assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
+		if (ia64_pmu_assign_from(events, n, i + 1,
+					 used | BIT(ctr), assign))
+			return true;
+	}
+	return false;
+}
+
+bool ia64_pmu_assign(struct perf_event **events, int n, int *assign)
+{
+	return ia64_pmu_assign_from(events, n, 0, 0, assign);
+}
+
+/* Move events to their newly assigned counters and start new ones */
+void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
+{
+	struct perf_event *event;
+	int i, idx;
+
+	for (i = 0; i < cpuc->n_events; i++) {
+		event = cpuc->event_list[i];
+		idx = event->hw.idx;
+		if (idx < 0 || idx == cpuc->assign[i])
+			continue;
+		/* an event the core stopped stays stopped on its new counter */
+		if (event->hw.state & PERF_HES_STOPPED)
+			event->hw.state |= PERF_HES_ARCH;
+		ia64_pmu_stop(event, PERF_EF_UPDATE);
+		if (cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] == event)
+			cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = NULL;
+		event->hw.idx = -1;
+	}
+	for (i = 0; i < cpuc->n_events; i++) {
+		event = cpuc->event_list[i];
+		if (event->hw.idx >= 0)
+			continue;
+		idx = cpuc->assign[i];
+		event->hw.idx = idx;
+		cpuc->counter[idx - IA64_PMU_FIRST_COUNTER] = event;
+		if (!(event->hw.state & PERF_HES_ARCH)) {
+			ia64_pmu_start(event, PERF_EF_RELOAD);
+		} else {
+			struct hw_perf_event *hwc = &event->hw;
+
+			/*
+			 * A stopped event resumes with start(event, 0) (e.g.
+			 * when the core unthrottles it): its new counter
+			 * continues from where the old one stopped.
+			 */
+			ia64_pmu_write_ctr_pmc(idx,
+					       IA64_PMC_STOPPED(hwc->config));
+			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
+			cpuc->stale_ctrs &= ~IA64_CTR(idx);
+			cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;
+		}
+		perf_event_update_userpage(event);
+	}
+	cpuc->dirty = false;
+}
+
+void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+
+	WARN_ON_ONCE(cpuc->txn_flags);
+	cpuc->txn_flags = txn_flags;
+	if (txn_flags & ~PERF_PMU_TXN_ADD)
+		return;
+	perf_pmu_disable(pmu);
+	cpuc->n_txn = 0;
+}
+
+int ia64_pmu_commit_txn(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	int assign[IA64_PMU_MAX_COUNTERS];
+
+	if (cpuc->txn_flags & ~PERF_PMU_TXN_ADD) {
+		cpuc->txn_flags = 0;
+		return 0;
+	}
+	if (!ia64_pmu_assign(cpuc->event_list, cpuc->n_events, assign))
+		return -EAGAIN;
+	memcpy(cpuc->assign, assign, sizeof(assign));
+	cpuc->txn_flags = 0;
+	cpuc->n_txn = 0;
+	perf_pmu_enable(pmu);
+	return 0;
+}
+
+void ia64_pmu_cancel_txn(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	unsigned int txn_flags = cpuc->txn_flags;
+
+	cpuc->txn_flags = 0;
+	if (txn_flags & ~PERF_PMU_TXN_ADD)
+		return;
+	/* events added in the transaction and not deleted since */
+	cpuc->n_events -= cpuc->n_txn;
+	cpuc->n_txn = 0;
+	perf_pmu_enable(pmu);
+}
