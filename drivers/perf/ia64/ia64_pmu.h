@@ -33,6 +33,19 @@
 #define IA64_PMC_STOPPED(config)	((config) | IA64_PMU_CFG_ISM_MASK)
 #define IA64_PMC_IDLE		IA64_PMC_STOPPED(IA64_PMC_PLM_KERNEL)
 
+/*
+ * hw_perf_event.flags: a sampling event whose period elapsed without its
+ * sample. Its counter overflowed and the event was stopped before the
+ * interrupt came, typically at a context switch ([SDM-2] §7.2.4.2). The
+ * overflow travels with the event (its counter may change):
+ * ia64_pmu_start() sets its overflow bit again and raises the interrupt,
+ * so that the ordinary interrupt routine takes the sample, in the
+ * event's context. Only a wrap seen by ia64_pmu_stop() sets it: the
+ * core's period_left of 0 (PERF_EVENT_IOC_PERIOD, frequency adjustment)
+ * asks for a fresh period, never for a sample.
+ */
+#define IA64_PMU_HWF_OVFL	BIT(0)
+
 /* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
 #define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */

@@ -140,20 +140,6 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 		ia64_pmu_stop(event, 0);	/* throttled */
 }
 
-/*
- * A sampling event whose period elapsed without its sample: its counter
- * overflowed, and it was stopped before the interrupt came, typically at
- * a context switch ([SDM-2] §7.2.4.2). The overflow travels with the
- * event (its counter may change): ia64_pmu_start() sets its overflow bit
- * again, and ia64_pmu_raise_pending() raises the interrupt, so that the
- * ordinary interrupt routine takes the sample, in the event's context.
- */
-static bool ia64_pmu_ovfl_pending(struct perf_event *event)
-{
-	return is_sampling_event(event) &&
-	       local64_read(&event->hw.period_left) <= 0;
-}
-
 static void ia64_pmu_raise_pending(struct ia64_pmu_cpu *cpuc);
 
 void ia64_pmu_start(struct perf_event *event, int flags)
@@ -167,7 +153,8 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	/* new address filters: the ranges the CPU's events restrict by */
 	if (ia64_pmu_qual_sync(event) && cpuc->enabled)
 		ia64_pmu_qual_program(cpuc);
-	pending = ia64_pmu_ovfl_pending(event);
+	pending = hwc->flags & IA64_PMU_HWF_OVFL;
+	hwc->flags &= ~IA64_PMU_HWF_OVFL;
 	if (flags & PERF_EF_RELOAD) {
 		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
 		/* a pending overflow keeps its elapsed period for the ISR */
@@ -290,10 +277,13 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 		/*
 		 * The update accounts a wrap the interrupt has not handled
 		 * yet; its overflow bit goes with the event (a sampling
-		 * event's elapsed period, see ia64_pmu_ovfl_pending()), so
-		 * that the interrupt, when it comes, finds nothing of it.
+		 * event's elapsed period, IA64_PMU_HWF_OVFL), so that the
+		 * interrupt, when it comes, finds nothing of it.
 		 */
 		ia64_pmu_event_update(event);
+		if (is_sampling_event(event) &&
+		    local64_read(&hwc->period_left) <= 0)
+			hwc->flags |= IA64_PMU_HWF_OVFL;
 		ia64_pmu_ctr_left(cpuc, event);
 		if (ia64_pmu_read_pmc0(cpuc) & IA64_PMC0_OVFL(hwc->idx))
 			ia64_pmu_pmc0_update(cpuc, IA64_PMC0_OVFL(hwc->idx), 0);

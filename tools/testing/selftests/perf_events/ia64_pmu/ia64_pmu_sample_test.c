@@ -136,6 +136,38 @@ TEST_F(smp, exact_samples_at_injected_ips)
 	close(fd);
 }
 
+/*
+ * PERF_EVENT_IOC_PERIOD (and the frequency mode's period adjustment)
+ * restarts the event with period_left 0: a fresh period starts, as on
+ * every PMU, and nothing has overflowed. No sample, no interrupt: the
+ * next one comes a whole new period later.
+ */
+TEST_F(smp, new_period_starts_without_a_sample)
+{
+	uint64_t ips[4], period = 2000;
+	uint64_t irqs0, irqs1;
+	struct ring r;
+	int fd;
+
+	fd = open_sampling(CFG_CYCLES, 1000, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, inject(IP_A, 500, NULL, 0));
+	ASSERT_EQ(0, sim_dump_value(0, "irqs_delivered", 10, &irqs0));
+	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_PERIOD, &period));
+	ASSERT_EQ(0, inject(IP_A, 1999, NULL, 0));
+	ASSERT_EQ(0, sim_dump_value(0, "irqs_delivered", 10, &irqs1));
+	EXPECT_EQ(irqs0, irqs1) TH_LOG("an interrupt without an overflow");
+	EXPECT_EQ(0, samples(&r, ips, 4, 0, NULL, NULL));
+	ASSERT_EQ(0, inject(IP_B, 1, NULL, 0));		/* 2000 */
+	EXPECT_EQ(1, samples(&r, ips, 4, 2000, NULL, NULL));
+	EXPECT_EQ(IP_B, ips[0]);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ring_unmap(&r);
+	close(fd);
+}
+
 /* Two counters wrap in the same cycle: one interrupt, two samples */
 TEST_F(smp, two_counters_overflow_together)
 {
