@@ -230,4 +230,66 @@ TEST(interrupt_of_an_offlined_cpu_goes_nowhere)
 	close(fd);
 }
 
+/*
+ * The fuzzer's sentinel at CPU1's online (its former "known defect": a
+ * sentinel reopened right after CPU1 came back counted 0, last seen
+ * before core patch 0008). Each round takes CPU1 down with what the
+ * fuzzer leaves there: the sentinel, a sampling event whose interrupt is
+ * still pending (irq_delay_ns) and kernel cycles between register
+ * accesses (fault/cycles_per_access), and a former leader that is
+ * offered a member (refused since 0008) and then closed, so that its
+ * memory is free for the next event. Right after the online the
+ * sentinel is reopened, as the fuzzer does: it counts exactly the user
+ * cycles run on CPU1, in every round.
+ */
+TEST(sentinel_reopened_at_online_counts_exactly)
+{
+	struct perf_event_attr attr, smp;
+	int sentinel, sampler, lead, fd, round;
+
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, pin_cpu(0));
+	counting_attr(&attr, CFG_CYCLES);
+	attr.disabled = 0;
+	attr.pinned = 1;
+	attr.exclude_kernel = 1;
+	counting_attr(&smp, CFG_CYCLES);
+	smp.disabled = 0;
+	smp.sample_period = 1000;
+	smp.sample_type = PERF_SAMPLE_IP;
+	smp.read_format = 0;
+	sentinel = sys_perf_event_open(&attr, -1, 1, -1, 0);
+	ASSERT_GE(sentinel, 0);
+	for (round = 0; round < 4; round++) {
+		sampler = sys_perf_event_open(&smp, -1, 1, -1, 0);
+		ASSERT_GE(sampler, 0);
+		lead = sys_perf_event_open(&smp, -1, 1, -1, 0);
+		ASSERT_GE(lead, 0);
+		ASSERT_EQ(0, sim_set("irq_delay_ns", "2000000000"));
+		ASSERT_EQ(0, sim_set("fault/cycles_per_access", "5000"));
+		ASSERT_EQ(0, set_cpu1_online(0));
+		sim_set("fault/cycles_per_access", "0");
+		sim_set("irq_delay_ns", "0");
+		ASSERT_EQ(0, set_cpu1_online(1));
+
+		/* the fuzzer's order: the sentinel first */
+		close(sentinel);
+		sentinel = sys_perf_event_open(&attr, -1, 1, -1, 0);
+		ASSERT_GE(sentinel, 0);
+		fd = sys_perf_event_open(&smp, -1, 1, lead, 0);
+		EXPECT_EQ(-1, fd);
+		if (fd >= 0)
+			close(fd);
+		close(lead);
+		close(sampler);
+
+		ASSERT_EQ(0, pin_cpu(1));
+		ASSERT_EQ(0, inject_cycles(1000 + round));
+		EXPECT_EQ(1000 + round, cycles_on(sentinel))
+			TH_LOG("round %d", round);
+		ASSERT_EQ(0, pin_cpu(0));
+	}
+	close(sentinel);
+}
+
 TEST_HARNESS_MAIN
