@@ -371,6 +371,25 @@ int ia64_pmu_qual_filters_validate(struct list_head *filters)
 }
 
 /*
+ * IA-64 code is made of 16-byte bundles, and an instruction's address is
+ * its bundle's ([PFM-I2]: code ranges are bundle aligned). A filter is
+ * widened to the whole bundles it touches: its start rounded down, its
+ * end up, to 16 bytes; exact for code. A file's offsets round alike,
+ * since it is mapped at page boundaries.
+ */
+#define IA64_BUNDLE_BYTES	16
+
+static struct ia64_range ia64_pmu_bundles(u64 start, u64 size)
+{
+	struct ia64_range r = {
+		.start = ALIGN_DOWN(start, IA64_BUNDLE_BYTES),
+		.end = ALIGN(start + size, IA64_BUNDLE_BYTES),
+	};
+
+	return r;
+}
+
+/*
  * Is @other (of @event's group) restricted by the IBRs @event filters
  * by: all of them on the Itanium, @event's pair on the Itanium 2?
  */
@@ -397,17 +416,19 @@ static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
 	struct perf_addr_filter *f;
 	struct ia64_irange2 c;
 	bool fine_ok = q->pair < 2;
+	struct ia64_range r;
 
 	if (!list_is_singular(filters) || q->nr_dbr > 1)
 		return -EINVAL;
 	f = list_first_entry(filters, struct perf_addr_filter, entry);
 	if (!f->size || f->offset + f->size - 1 < f->offset)
 		return -EINVAL;
+	r = ia64_pmu_bundles(f->offset, f->size);
 	if (!f->path.dentry)
-		return ia64_irange2_cover(f->offset, f->offset + f->size,
-					  fine_ok, q->approx, &c);
+		return ia64_irange2_cover(r.start, r.end, fine_ok, q->approx,
+					  &c);
 	if (!q->approx &&
-	    !ia64_irange2_exact(f->offset, f->size, PAGE_SIZE, fine_ok))
+	    !ia64_irange2_exact(r.start, r.end - r.start, PAGE_SIZE, fine_ok))
 		return -EINVAL;
 	return 0;
 }
@@ -424,7 +445,7 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 {
 	struct ia64_pmu_qual *q = ia64_pmu_qual_of(event);
 	struct ia64_range_pair pairs[IA64_RANGE_PAIRS];
-	struct ia64_range abs[IA64_RANGE_PAIRS];
+	struct ia64_range abs[IA64_RANGE_PAIRS], r;
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int nr_abs = 0, worst = 0, n;
 	struct perf_addr_filter *f;
@@ -444,12 +465,13 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 	list_for_each_entry(f, filters, entry) {
 		if (!f->size || f->offset + f->size - 1 < f->offset)
 			return -EINVAL;
+		r = ia64_pmu_bundles(f->offset, f->size);
 		if (!f->path.dentry) {
-			abs[nr_abs].start = f->offset;
-			abs[nr_abs++].end = f->offset + f->size;
+			abs[nr_abs++] = r;
 			continue;
 		}
-		n = ia64_range_worst_blocks(f->offset, f->size, PAGE_SIZE);
+		n = ia64_range_worst_blocks(r.start, r.end - r.start,
+					    PAGE_SIZE);
 		if (n > IA64_RANGE_PAIRS && !q->approx)
 			return -EINVAL;
 		worst += n;
@@ -518,10 +540,8 @@ void ia64_pmu_qual_filters_sync(struct perf_event *event)
 	if (!q)
 		return;
 	list_for_each_entry(f, &head->list, entry) {
-		if (fr[i].size) {
-			r[n].start = fr[i].start;
-			r[n++].end = fr[i].start + fr[i].size;
-		}
+		if (fr[i].size)
+			r[n++] = ia64_pmu_bundles(fr[i].start, fr[i].size);
 		i++;
 	}
 	q->filtered = i;

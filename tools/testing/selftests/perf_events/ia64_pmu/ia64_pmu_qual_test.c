@@ -309,6 +309,30 @@ TEST_F(qual, filter_absolute_range)
 	close(fd);
 }
 
+/*
+ * A range that is not bundle aligned is rounded out to whole bundles:
+ * [0x1008, 0x10f8) filters by [0x1000, 0x1100), the bundles at both
+ * edges included, the next ones not. Exact for code: every instruction
+ * address is a bundle's.
+ */
+TEST_F(qual, filter_rounds_out_to_bundles)
+{
+	struct rec_buf b = { .len = 0 };
+	int fd = open_qual(CFG_TAG8, 0, 0, -1);
+
+	ASSERT_GE(fd, 0);
+	rec_op(&b, IP - 0x10, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP + 0xf0, IA64_PMU_ITYPE_I, 0);
+	rec_op(&b, IP + 0x100, IA64_PMU_ITYPE_B, 0);
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000001008/0xf0"));
+	EXPECT_EQ(2, run_count(fd, &b));
+	/* a single byte is its bundle */
+	ASSERT_EQ(0, set_filter(fd, "filter 0x40000000000010f7/0x1"));
+	EXPECT_EQ(1, run_count(fd, &b));
+	close(fd);
+}
+
 /* A range that needs more than four pairs: refused, or over-covered */
 TEST_F(qual, filter_cover_limits)
 {
