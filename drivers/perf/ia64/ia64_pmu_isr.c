@@ -7,6 +7,7 @@
 #include <linux/interrupt.h>
 #include <linux/perf_event.h>
 #include <linux/perf/ia64_pmu.h>
+#include <linux/sched/clock.h>
 
 #include <asm/irq_regs.h>
 
@@ -108,10 +109,18 @@ static bool ia64_pmu_monitored(struct ia64_pmu_cpu *cpuc)
  * else implementation specific.
  *
  * Both paths clear PMC3..PMC1, as Figure 7-7 does.
+ *
+ * The time a handled interrupt took goes to the core, which lowers the
+ * sample rate and throttles when sampling takes more than its share of
+ * the CPU (perf_cpu_time_max_percent). The count of samples per tick
+ * alone does not bound it: an interrupt slower than a tick's share,
+ * or one whose own handling overflows its counter again (a kernel-
+ * counting event with a short period), would otherwise hold the CPU.
  */
 irqreturn_t ia64_pmu_isr(int irq, void *dev)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	u64 start = sched_clock();
 	u64 pmc0;
 
 	pmc0 = ia64_pmu_read_pmc(0);
@@ -125,6 +134,7 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 	ia64_pmu_ear_sampled(cpuc);
 	ia64_pmu_clear_ovfl_regs();
 	ia64_pmu_unfreeze(cpuc);
+	perf_sample_event_took(sched_clock() - start);
 	return IRQ_HANDLED;
 }
 

@@ -8,6 +8,8 @@
  * the defect needs an event that no context switch reprograms.
  */
 
+#include <pthread.h>
+
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
@@ -279,6 +281,67 @@ TEST_F(fault, stuck_fr_does_not_hang_and_recovers)
 	ring_unmap(&r);
 	close(fd);
 	close(kmsg);
+}
+
+#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
+#define STORM_US	1000000
+
+/* From CPU1: end the storm of CPU0 after STORM_US, whatever CPU0 does */
+static void *end_storm(void *done)
+{
+	pin_cpu(1);
+	usleep(STORM_US);
+	sim_set("fault/cycles_per_access", "0");
+	__atomic_store_n((int *)done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * An interrupt whose own handling overflows its counter again: a
+ * kernel-counting sampler with a period shorter than the kernel cycles
+ * of the handler's register accesses (fault/cycles_per_access). Each
+ * interrupt raises the next. The core's cap on samples per tick does
+ * not stop that when one handler takes longer than a tick's share; the
+ * core lowers the cap from the handlers' durations, which the driver
+ * reports (perf_sample_event_took()), and then throttles the event: the
+ * storm leaves CPU0 to its tasks. Before, CPU0 was livelocked until
+ * CPU1 ended the storm (the fuzzer's "no progress" stop).
+ */
+TEST_F(fault, self_retriggering_interrupt_is_throttled)
+{
+	char old_rate[32] = "100000", rate[32] = "";
+	int fd, done = 0, type, throttles = 0;
+	unsigned long loops = 0;
+	uint8_t rec[512];
+	struct ring r;
+	pthread_t t;
+
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
+	ASSERT_EQ(0, write_str(MAX_RATE, "100000"));
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, sim_set("fault/cycles_per_access", "5000"));
+	ASSERT_EQ(0, pthread_create(&t, NULL, end_storm, &done));
+	/* register accesses on CPU0 start it */
+	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE)) {
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		loops++;
+	}
+	pthread_join(t, NULL);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, rec, sizeof(rec))))
+		throttles += type == PERF_RECORD_THROTTLE;
+	read_line(MAX_RATE, rate, sizeof(rate));
+	TH_LOG("%lu loops on CPU0, %d throttles, max sample rate %s", loops,
+	       throttles, rate);
+	EXPECT_GT(throttles, 0);
+	EXPECT_LT(strtoul(rate, NULL, 10), 100000)
+		TH_LOG("no handler duration reported");
+	ring_unmap(&r);
+	close(fd);
+	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
 }
 
 /* Bogus interrupts (fr clear) change nothing for a CPU-wide event */
