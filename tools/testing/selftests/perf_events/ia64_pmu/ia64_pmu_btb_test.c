@@ -306,7 +306,6 @@ TEST_F(btb, pending_overflow_sample_has_the_tasks_branches)
 	EXPECT_FALSE(next_sample(&self->r, &s));
 }
 
-#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
 
 /*
  * Throttled by the sample rate cap while sampling with branch stacks,
@@ -321,7 +320,7 @@ TEST_F(btb, throttling_with_branch_stacks)
 	int type, throttles = 0;
 
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
-	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
 	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
 	attr.sample_period = 10;
 	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
@@ -340,7 +339,7 @@ TEST_F(btb, throttling_with_branch_stacks)
 	ASSERT_EQ(0, sim_inject(&b));
 	ASSERT_TRUE(next_sample(&self->r, &s));
 	EXPECT_TRUE(stack_is(&s, 0, 3));
-	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
 }
 
 #define IND	(PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP)

@@ -365,7 +365,6 @@ TEST_F(ear, two_tasks_see_only_their_own_captures)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
-#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
 
 /*
  * Throttled by the sample rate cap (a capture per load, thousands of
@@ -379,7 +378,7 @@ TEST_F(ear, throttling_and_recovery)
 	int i, type, throttles = 0;
 
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
-	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
 	self->fd = open_ear(cfg1(0, 0, 0), 1, &self->r);
 	ASSERT_GE(self->fd, 0);
 	for (i = 0; i < 60; i++)
@@ -395,7 +394,7 @@ TEST_F(ear, throttling_and_recovery)
 	ASSERT_TRUE(next_sample(&self->r, &s));
 	EXPECT_EQ(ADDR(70), s.addr);
 	EXPECT_EQ(90, s.weight);
-	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
 }
 
 /* Every malformed config1, and what the D-EAR cannot do */

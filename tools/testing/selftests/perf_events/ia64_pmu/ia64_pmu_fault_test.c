@@ -283,7 +283,6 @@ TEST_F(fault, stuck_fr_does_not_hang_and_recovers)
 	close(kmsg);
 }
 
-#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
 #define STORM_US	1000000
 
 /* From CPU1: end the storm of CPU0 after STORM_US, whatever CPU0 does */
@@ -299,24 +298,27 @@ static void *end_storm(void *done)
 /*
  * An interrupt whose own handling overflows its counter again: a
  * kernel-counting sampler with a period shorter than the kernel cycles
- * of the handler's register accesses (fault/cycles_per_access). Each
- * interrupt raises the next. The core's cap on samples per tick does
- * not stop that when one handler takes longer than a tick's share; the
- * core lowers the cap from the handlers' durations, which the driver
- * reports (perf_sample_event_took()), and then throttles the event: the
- * storm leaves CPU0 to its tasks. Before, CPU0 was livelocked until
- * CPU1 ended the storm (the fuzzer's "no progress" stop).
+ * of the handler's register accesses (fault/cycles_per_access). The
+ * core's cap on samples per tick does not bound the time such a storm
+ * takes when one interrupt is slower than a tick's share of the cap;
+ * the driver reports each handled interrupt's duration
+ * (perf_sample_event_took()), from which the core lowers the cap and
+ * the sample rate so that sampling keeps within perf_cpu_time_max_percent
+ * (the kernel's default, 25, here; the suite runs with 0). An emulated
+ * interrupt takes far longer than the 2.5 us that 25 % of a 100 kHz
+ * rate allows: the rate must come down, and CPU0's task go on.
  */
-TEST_F(fault, self_retriggering_interrupt_is_throttled)
+TEST_F(fault, interrupt_duration_lowers_the_sample_rate)
 {
-	char old_rate[32] = "100000", rate[32] = "";
-	int fd, done = 0, type, throttles = 0;
+	char old_rate[32] = "100000", old_cpu[32] = "0", rate[32] = "";
 	unsigned long loops = 0;
-	uint8_t rec[512];
+	int fd, done = 0;
 	struct ring r;
 	pthread_t t;
 
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
+	ASSERT_NE('\0', read_line(MAX_CPU, old_cpu, sizeof(old_cpu))[0]);
+	ASSERT_EQ(0, write_str(MAX_CPU, "25"));
 	ASSERT_EQ(0, write_str(MAX_RATE, "100000"));
 	fd = open_sampler(CFG_CYCLES, 1000, 0, 0);
 	ASSERT_GE(fd, 0);
@@ -331,17 +333,16 @@ TEST_F(fault, self_retriggering_interrupt_is_throttled)
 	}
 	pthread_join(t, NULL);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	while ((type = ring_next(&r, rec, sizeof(rec))))
-		throttles += type == PERF_RECORD_THROTTLE;
 	read_line(MAX_RATE, rate, sizeof(rate));
-	TH_LOG("%lu loops on CPU0, %d throttles, max sample rate %s", loops,
-	       throttles, rate);
-	EXPECT_GT(throttles, 0);
+	TH_LOG("%lu loops on CPU0, %d samples, max sample rate %s", loops,
+	       count_samples(&r), rate);
+	EXPECT_GT(loops, 0);
 	EXPECT_LT(strtoul(rate, NULL, 10), 100000)
-		TH_LOG("no handler duration reported");
+		TH_LOG("no interrupt duration reported");
 	ring_unmap(&r);
 	close(fd);
 	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+	EXPECT_EQ(0, write_str(MAX_CPU, old_cpu));
 }
 
 /* Bogus interrupts (fr clear) change nothing for a CPU-wide event */

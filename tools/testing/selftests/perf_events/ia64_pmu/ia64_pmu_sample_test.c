@@ -379,7 +379,6 @@ TEST_F(smp, bogus_interrupt_ignored)
 	close(fd);
 }
 
-#define MAX_RATE "/proc/sys/kernel/perf_event_max_sample_rate"
 
 /*
  * Throttling engages on an interrupt storm and the event recovers. The
@@ -394,7 +393,7 @@ TEST_F(smp, throttling_engages_and_recovers)
 	struct ring r;
 
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
-	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
 	fd = open_sampling(CFG_CYCLES, 10, -1);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, ring_map(&r, fd));
@@ -410,7 +409,7 @@ TEST_F(smp, throttling_engages_and_recovers)
 	EXPECT_GT(samples(&r, ips, 4, 0, NULL, NULL), 0);
 	ring_unmap(&r);
 	close(fd);
-	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
 }
 
 /*
@@ -428,7 +427,7 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	struct ring r;
 
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
-	ASSERT_EQ(0, write_str(MAX_RATE, "1000"));
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
 
 	/* leave 2^31 + 123 in PMD4-7: not what the moved event holds */
 	counting_attr(&attr, CFG_CYCLES);
@@ -480,7 +479,7 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	close(b2);
 	close(b1);
 	close(a);
-	EXPECT_EQ(0, write_str(MAX_RATE, old_rate));
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
 }
 
 /* A child pinned to CPU0 that spins for @ms once poked */

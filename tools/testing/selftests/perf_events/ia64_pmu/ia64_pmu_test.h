@@ -184,6 +184,29 @@ static inline int write_str(const char *path, const char *val)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
+#define MAX_RATE	"/proc/sys/kernel/perf_event_max_sample_rate"
+#define MAX_CPU		"/proc/sys/kernel/perf_cpu_time_max_percent"
+
+/*
+ * Set perf_event_max_sample_rate. The core refuses a new rate while
+ * perf_cpu_time_max_percent is 0 (how run-all.sh runs the tests): the
+ * limit is lifted for the write and put back, which leaves the rate.
+ */
+static inline int set_max_sample_rate(const char *rate)
+{
+	char pct[16] = "";
+	int ret;
+
+	read_line(MAX_CPU, pct, sizeof(pct));
+	pct[strcspn(pct, "\n")] = '\0';
+	if (!strcmp(pct, "0") || !strcmp(pct, "100"))
+		write_str(MAX_CPU, "25");
+	ret = write_str(MAX_RATE, rate);
+	if (pct[0])
+		write_str(MAX_CPU, pct);
+	return ret;
+}
+
 /*
  * Enable @a and @b (opened with TOTAL_TIME_ENABLED|RUNNING), keep the CPU
  * busy 300 ms, disable them: 1 if perf multiplexed them (each ran, and
