@@ -61,6 +61,7 @@
 #include <sys/wait.h>
 
 #include "ia64_pmu_test.h"
+#include "ia64_pmu_fuzz_pace.h"
 
 #define NAME		"ia64_pmu_fuzz"
 #define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
@@ -276,7 +277,7 @@ static struct {
 	long sentinel_checks, sentinel_ok, sentinel_skipped, sentinel_faults;
 	long sentinel_fresh_ok;
 	long quiet_faults, failures;
-	long kernel_problems, sigs;
+	long kernel_problems, sigs, starved;
 } st;
 
 static int open_errno_count[140];
@@ -402,6 +403,7 @@ static void restore_all(void)
 
 	for (i = 0; i < nr_children; i++)
 		kill(children[i], SIGKILL);
+	pace_stop();
 	restore_knobs();
 	if (!no_hotplug)
 		write_file(CPU1_ONLINE, "1");
@@ -418,6 +420,24 @@ static void put_file(const char *path)
 	put_str(path);
 	put_str(":\n");
 	put_str(buf);
+}
+
+/* The pacer's numbers, async-signal-safe (ia64_pmu_fuzz_pace.h) */
+static void put_pace(void)
+{
+	if (!pace)
+		return;
+	put_str(NAME ":   pacer: ");
+	put_num(PACE_GET(beats));
+	put_str(" measurements of the same work: best ");
+	put_num(PACE_GET(best_ns) / 1000);
+	put_str(" us, latest ");
+	put_num(PACE_GET(last_ns) / 1000);
+	put_str(" us (");
+	put_num((pace_now_ns() - PACE_GET(last_at_ns)) / 1000000);
+	put_str(" ms ago), worst ");
+	put_num(PACE_GET(worst_ns) / 1000);
+	put_str(" us\n");
 }
 
 /*
@@ -440,6 +460,7 @@ static void put_stall_report(void)
 	}
 	put_file(SIM_DIR "/cpu0/regs");
 	put_file(SIM_DIR "/cpu1/regs");
+	put_pace();
 	for (c = 0; c < nr_children; c++) {
 		/* "/proc/<pid>/stack", without the stdio of snprintf() */
 		p = path + sizeof(path) - 1;
@@ -470,10 +491,42 @@ static void on_fatal_signal(int sig)
 	put_str(", seed ");
 	put_num((long)seed);
 	put_str(": restoring the knobs and exiting\n");
-	if (sig == SIGALRM)
+	if (sig == SIGALRM) {
+		put_str(NAME ": ");
+		put_str(pace_starved() ?
+			"host starvation beyond the allowance" :
+			"the guest is stuck: a livelock, not host starvation");
+		put_str("\n");
 		put_stall_report();
+	}
 	restore_all();
 	_exit(sig == SIGALRM ? 3 : 128 + sig);
+}
+
+/*
+ * An operation ran out of time. On a starved host (the pacer's work is
+ * PACE_SLOW times slower than at its best) it gets the time again, at
+ * most PACE_EXTENSIONS times; else the run fails as stuck.
+ */
+static int pace_extended;
+
+static void on_alarm(int sig)
+{
+	if (is_child || getpid() != main_pid)
+		_exit(128 + sig);
+	if (pace_extended < PACE_EXTENSIONS && pace_starved()) {
+		pace_extended++;
+		st.starved++;
+		put_str(NAME ": host starvation: no progress for ");
+		put_num(OP_TIMEOUT_S);
+		put_str(" s in ");
+		put_str(cur_op);
+		put_str(" while the guest runs slowly: waiting again\n");
+		put_pace();
+		alarm(OP_TIMEOUT_S);
+		return;
+	}
+	on_fatal_signal(sig);
 }
 
 static void on_counted_signal(int sig)
@@ -2731,7 +2784,7 @@ static const struct op *pick_op(void)
 
 static void setup_signals(void)
 {
-	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM,
+	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP,
 				     SIGSEGV, SIGBUS, SIGABRT };
 	static const int counted[] = { SIGTRAP, SIGIO, SIGUSR1 };
 	struct sigaction sa;
@@ -2742,6 +2795,9 @@ static void setup_signals(void)
 	sa.sa_flags = SA_RESETHAND;
 	for (i = 0; i < ARRAY_SIZE(fatal); i++)
 		sigaction(fatal[i], &sa, NULL);
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = 0;
+	sigaction(SIGALRM, &sa, NULL);
 	sa.sa_handler = on_counted_signal;
 	sa.sa_flags = SA_RESTART;
 	for (i = 0; i < ARRAY_SIZE(counted); i++)
@@ -2756,6 +2812,7 @@ static void setup(void)
 	int k;
 
 	main_pid = getpid();
+	pace_start();
 	page_size = sysconf(_SC_PAGESIZE);
 	nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	if (nr_cpus < 1)
@@ -2866,6 +2923,7 @@ int main(int argc, char **argv)
 		const struct op *op;
 
 		alarm(OP_TIMEOUT_S);
+		pace_extended = 0;
 		expire_knobs();
 		expire_hotplug();
 		reap(false);
@@ -2929,6 +2987,11 @@ int main(int argc, char **argv)
 	       st.quiet_faults, st.sentinel_fresh_ok, st.sentinel_skipped);
 	printf("%s: %ld failures, %ld kernel problems\n", NAME, st.failures,
 	       st.kernel_problems);
+	if (pace)
+		printf("%s: pacer: %llu measurements, best %llu us, worst %llu us; %ld timeouts waited out on host starvation\n",
+		       NAME, (unsigned long long)PACE_GET(beats),
+		       (unsigned long long)PACE_GET(best_ns) / 1000,
+		       (unsigned long long)PACE_GET(worst_ns) / 1000, st.starved);
 	printf("%s: %ld iterations in %llu s, seed %llu\n", NAME, iter,
 	       (unsigned long long)(now_ms() - t0 + 500) / 1000,
 	       (unsigned long long)seed);
