@@ -43,8 +43,9 @@ struct pace {
 #define PACE_GET(f)	__atomic_load_n(&pace->f, __ATOMIC_RELAXED)
 #define PACE_SET(f, v)	__atomic_store_n(&pace->f, (v), __ATOMIC_RELAXED)
 
-static struct pace *pace;
-static pid_t pacer_pid;
+/* One of each for the fuzzer's files: defined in ia64_pmu_fuzz.c */
+extern struct pace *pace;
+extern pid_t pacer_pid;
 
 static inline uint64_t pace_now_ns(void)
 {
