@@ -24,6 +24,8 @@ failed=()
 perf_limits() {
 	local k=/proc/sys/kernel
 
+	[ "$(cat $k/perf_cpu_time_max_percent)" = 0 ] &&
+		[ "$(cat $k/perf_event_max_sample_rate)" = 100000 ] && return
 	# the rate cannot be set while the limit is 0
 	echo 25 >$k/perf_cpu_time_max_percent
 	echo 100000 >$k/perf_event_max_sample_rate
