@@ -66,6 +66,16 @@ TEST(cpu_offline_online_counts_exactly)
 	}
 }
 
+/* An enabled CPU_CYCLES sampler, period 1000 */
+static void sampler_attr(struct perf_event_attr *attr)
+{
+	counting_attr(attr, CFG_CYCLES);
+	attr->disabled = 0;
+	attr->sample_period = 1000;
+	attr->sample_type = PERF_SAMPLE_IP;
+	attr->read_format = 0;
+}
+
 static int cpu1_in_online_mask(void)
 {
 	char buf[64] = "";
@@ -209,11 +219,7 @@ TEST(interrupt_of_an_offlined_cpu_goes_nowhere)
 
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, pin_cpu(0));
-	counting_attr(&attr, CFG_CYCLES);
-	attr.disabled = 0;
-	attr.sample_period = 1000;
-	attr.sample_type = PERF_SAMPLE_IP;
-	attr.read_format = 0;
+	sampler_attr(&attr);
 	fd = sys_perf_event_open(&attr, -1, 1, -1, 0);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, sim_dump_value(1, "irqs_delivered", 10, &before));
@@ -253,11 +259,7 @@ TEST(sentinel_reopened_at_online_counts_exactly)
 	attr.disabled = 0;
 	attr.pinned = 1;
 	attr.exclude_kernel = 1;
-	counting_attr(&smp, CFG_CYCLES);
-	smp.disabled = 0;
-	smp.sample_period = 1000;
-	smp.sample_type = PERF_SAMPLE_IP;
-	smp.read_format = 0;
+	sampler_attr(&smp);
 	sentinel = sys_perf_event_open(&attr, -1, 1, -1, 0);
 	ASSERT_GE(sentinel, 0);
 	for (round = 0; round < 4; round++) {
