@@ -65,10 +65,12 @@ struct ia64_pmu_event {
 	u8 umask;		/* unit mask value, PMC bits 19:16 */
 	u8 umask_mask;		/* umask bits significant for this event */
 	u8 sel;			/* IA64_SEL_*: the umasks that select it */
-	u8 counters;		/* IA64_CTR() set */
+	u16 counters;		/* IA64_CTR() set */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_Q_* */
 };
+/* A counter set (IA64_CTR()) has a bit per counter */
+static_assert(BITS_PER_TYPE(u16) >= IA64_PMU_MAX_COUNTERS);
 
 /* An event of a cache event group ([PFM-I2]): its index, group and set */
 struct ia64_pmu_event_group {
@@ -121,7 +123,7 @@ struct ia64_pmu_model {
 	unsigned int features;		/* IA64_PMU_F_* */
 	const struct ia64_btb_layout *btb;	/* with IA64_PMU_F_BTB */
 	const struct ia64_pmu_qual_layout *qual; /* with IA64_PMU_F_QUAL */
-	/* bits that every write of counter PMC4..7 sets */
+	/* bits that every write of counter PMC4.. sets, by counter */
 	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
@@ -180,7 +182,8 @@ struct ia64_pmu_qual_cpu {
 
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
-	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
+	/* the first nr_generic entries are used, by counter PMD4.. */
+	struct perf_event *counter[IA64_PMU_MAX_COUNTERS];
 	struct perf_event *event_list[IA64_PMU_MAX_COUNTERS];
 	int assign[IA64_PMU_MAX_COUNTERS];	/* counter of event_list[i] */
 	int n_events;
@@ -192,7 +195,7 @@ struct ia64_pmu_cpu {
 	u64 ovfl_pending;		/* PMC0 bits of pending overflows */
 	u64 pmc0;			/* PMC0 while the PMU does not run */
 	bool pmc0_valid;		/* ... read since it stopped */
-	u8 stale_ctrs;			/* IA64_CTR(): PMC still running */
+	u16 stale_ctrs;			/* IA64_CTR(): PMC still running */
 	/* lazy reload: the event that left each counter, and its PMD */
 	u64 ctr_owner[IA64_PMU_MAX_COUNTERS];
 	u64 ctr_pmd[IA64_PMU_MAX_COUNTERS];

@@ -38,7 +38,7 @@ struct ia64_pmu_task_ctx {
 	u64 pmd[];	/* by PMD number, up to the highest in the mask */
 };
 
-/* PMDs that the context switch may save: PAL_PMDmask less PMD4-7 */
+/* PMDs that the context switch may save: PAL_PMDmask less the counters */
 static u64 ia64_pmu_ctx_pmd_mask;
 
 void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
@@ -86,7 +86,7 @@ int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model)
 {
 	u64 mask = model->pal_pmd_mask[0] &
 		   ~GENMASK_ULL(IA64_PMU_FIRST_COUNTER +
-				IA64_PMU_MAX_COUNTERS - 1,
+				model->nr_generic - 1,
 				IA64_PMU_FIRST_COUNTER);
 	size_t size;
 

@@ -305,7 +305,7 @@ int ia64_pmu_add(struct perf_event *event, int flags)
 
 	int ret;
 
-	if (n == IA64_PMU_MAX_COUNTERS)
+	if (n == ia64_pmu_model->nr_generic)
 		return -EAGAIN;
 	cpuc->event_list[n] = event;
 	if (!ia64_pmu_groups_agree(cpuc->event_list, n + 1))
@@ -406,7 +406,7 @@ static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
 	struct perf_event *event;
 	unsigned int i;
 
-	for_each_set_bit(i, &stale, IA64_PMU_MAX_COUNTERS) {
+	for_each_set_bit(i, &stale, ia64_pmu_model->nr_generic) {
 		event = cpuc->counter[i];
 		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
 				       IA64_PMC_STOPPED(event->hw.config) :
