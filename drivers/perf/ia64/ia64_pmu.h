@@ -48,8 +48,18 @@
 
 /* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
-#define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
-#define IA64_PMC0_OVFL_MASK	0xf0UL
+/*
+ * The overflow bit of monitor @id: bit j of PMCi is monitor 64 * i + j
+ * ([SDM-2] §7.2.4.2). The generic counters are monitors 4 on, so the
+ * overflow bits of all of them are in PMC0: bits 4-7 on the Itanium
+ * ([ITA-RM] Table 6-7), 4 to 4 + nr_generic - 1 on a CPU model;
+ * ia64_pmu_ovfl_mask has them.
+ */
+#define IA64_PMU_OVFL_REG(id)	((id) / 64)
+#define IA64_PMU_OVFL_BIT(id)	BIT_ULL((id) % 64)
+static_assert(IA64_PMU_OVFL_REG(IA64_PMU_FIRST_COUNTER +
+				IA64_PMU_MAX_COUNTERS - 1) == 0);
+#define IA64_PMC0_OVFL(ctr)	IA64_PMU_OVFL_BIT(ctr)	/* counter PMD@ctr */
 /*
  * PMC0-3 are the overflow status registers of every implementation
  * ([SDM-2] §7.2.4.2); a CPU model populates the first nr_ovfl_regs of
@@ -237,9 +247,13 @@ DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val);
 
-/* ia64_pmu_core.c: the counters' implemented bits, their longest period */
+/*
+ * ia64_pmu_core.c: the counters' implemented bits, their longest period,
+ * their overflow bits in PMC0
+ */
 extern u64 ia64_pmu_cnt_mask;
 extern u64 ia64_pmu_max_period;
+extern u64 ia64_pmu_ovfl_mask;
 
 /* ia64_pmu_event.c */
 int ia64_pmu_generic(const char *name, u64 *config);

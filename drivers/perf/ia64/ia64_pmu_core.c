@@ -44,6 +44,7 @@ DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
 u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
 u64 ia64_pmu_max_period;
+u64 ia64_pmu_ovfl_mask;	/* IA64_PMC0_OVFL() of every counter */
 
 /*
  * Write counter PMC @idx (4..) with the bits the CPU model wants in every
@@ -486,6 +487,9 @@ static int __init ia64_pmu_init(void)
 		ia64_pmu.nr_addr_filters = 0;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
 	ia64_pmu_max_period = ia64_pmu_cnt_mask >> 1;
+	ia64_pmu_ovfl_mask = GENMASK_ULL(IA64_PMU_FIRST_COUNTER +
+					 model->nr_generic - 1,
+					 IA64_PMU_FIRST_COUNTER);
 	ret = ia64_pmu_build_events(model);
 	if (ret)
 		return ret;

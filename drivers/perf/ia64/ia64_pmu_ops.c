@@ -456,10 +456,10 @@ void ia64_pmu_enable(struct pmu *pmu)
 		if (cpuc->ovfl_pending)
 			ia64_pmu_raise_pending(cpuc);
 		else if (starts && (pmc0 & (IA64_PMC0_FR |
-					   IA64_PMC0_OVFL_MASK)))
+					   ia64_pmu_ovfl_mask)))
 			ia64_pmu_write_pmc(0, 0);
 		else if ((pmc0 & IA64_PMC0_FR) &&
-			 !(pmc0 & IA64_PMC0_OVFL_MASK))
+			 !(pmc0 & ia64_pmu_ovfl_mask))
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
 		cpuc->pmc0_valid = false;
 		ia64_pmu_psr_pp(true);
