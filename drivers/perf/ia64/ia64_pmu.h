@@ -220,10 +220,11 @@ struct ia64_pmu_cpu {
 	u64 ctx_fresh;			/* ... that start empty at enable */
 	/* branch trace buffer, ia64_pmu_btb.c */
 	int btb_users;			/* events with a branch stack */
-	u64 btb_pmc12;			/* the PMC12 they share */
-	u64 btb_hw;			/* what PMC12 holds */
+	u64 btb_pmc;			/* the BTB PMC (PMC12) they share */
+	u64 btb_hw;			/* what that PMC holds */
 	bool btb_read;			/* btb_raw read in this interrupt */
-	u64 btb_raw[IA64_BTB_NR + 1];	/* PMD8-15, PMD16 */
+	/* the entries' PMDs (PMD8-15), then the index PMD (PMD16) */
+	u64 btb_raw[IA64_BTB_NR + 1];
 	struct perf_branch_stack btb_stack;
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 	/* event address registers, ia64_pmu_ear.c */

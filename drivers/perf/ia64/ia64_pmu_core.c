@@ -451,7 +451,7 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
-		if (model->reset_pmcs[i].pmc == IA64_BTB_PMC)
+		if (model->btb && model->reset_pmcs[i].pmc == model->btb->pmc)
 			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
 		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
 				       model->reset_pmcs[i].val);

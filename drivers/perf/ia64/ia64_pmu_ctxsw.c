@@ -6,7 +6,8 @@
  * The perf core schedules the generic counters event by event (add/del);
  * what it cannot carry is the content of the implementation-specific
  * registers that the task's events use: the branch trace buffer
- * (PMD8-16) and the EARs (PMD0/1, PMD2/3/17). Those registers are
+ * and the EARs (on the Itanium and Itanium 2: PMD8-16, and PMD0/1,
+ * PMD2/3/17; each feature's layout in the model has them). They are
  * the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
  * intersected with those the events on the CPU use (cpuc->ctx_pmds, kept
  * by each feature): nothing is saved for a task whose events use none.
