@@ -48,8 +48,18 @@
 
 /* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
-#define IA64_PMC0_OVFL(ctr)	(1UL << (ctr))	/* ctr = 4..7 */
-#define IA64_PMC0_OVFL_MASK	0xf0UL
+/*
+ * The overflow bit of monitor @id: bit j of PMCi is monitor 64 * i + j
+ * ([SDM-2] §7.2.4.2). The generic counters are monitors 4 on, so the
+ * overflow bits of all of them are in PMC0: bits 4-7 on the Itanium
+ * ([ITA-RM] Table 6-7), 4 to 4 + nr_generic - 1 on a CPU model;
+ * ia64_pmu_ovfl_mask has them.
+ */
+#define IA64_PMU_OVFL_REG(id)	((id) / 64)
+#define IA64_PMU_OVFL_BIT(id)	BIT_ULL((id) % 64)
+static_assert(IA64_PMU_OVFL_REG(IA64_PMU_FIRST_COUNTER +
+				IA64_PMU_MAX_COUNTERS - 1) == 0);
+#define IA64_PMC0_OVFL(ctr)	IA64_PMU_OVFL_BIT(ctr)	/* counter PMD@ctr */
 /*
  * PMC0-3 are the overflow status registers of every implementation
  * ([SDM-2] §7.2.4.2); a CPU model populates the first nr_ovfl_regs of
@@ -65,10 +75,12 @@ struct ia64_pmu_event {
 	u8 umask;		/* unit mask value, PMC bits 19:16 */
 	u8 umask_mask;		/* umask bits significant for this event */
 	u8 sel;			/* IA64_SEL_*: the umasks that select it */
-	u8 counters;		/* IA64_CTR() set */
+	u16 counters;		/* IA64_CTR() set */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_Q_* */
 };
+/* A counter set (IA64_CTR()) has a bit per counter */
+static_assert(BITS_PER_TYPE(u16) >= IA64_PMU_MAX_COUNTERS);
 
 /* An event of a cache event group ([PFM-I2]): its index, group and set */
 struct ia64_pmu_event_group {
@@ -121,7 +133,7 @@ struct ia64_pmu_model {
 	unsigned int features;		/* IA64_PMU_F_* */
 	const struct ia64_btb_layout *btb;	/* with IA64_PMU_F_BTB */
 	const struct ia64_pmu_qual_layout *qual; /* with IA64_PMU_F_QUAL */
-	/* bits that every write of counter PMC4..7 sets */
+	/* bits that every write of counter PMC4.. sets, by counter */
 	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 	u64 pal_pmc_mask[4];		/* expected PAL_PMCmask */
 	u64 pal_pmd_mask[4];		/* expected PAL_PMDmask */
@@ -180,7 +192,8 @@ struct ia64_pmu_qual_cpu {
 
 /* Per-CPU state of the driver */
 struct ia64_pmu_cpu {
-	struct perf_event *counter[IA64_PMU_MAX_COUNTERS]; /* by PMD4-7 */
+	/* the first nr_generic entries are used, by counter PMD4.. */
+	struct perf_event *counter[IA64_PMU_MAX_COUNTERS];
 	struct perf_event *event_list[IA64_PMU_MAX_COUNTERS];
 	int assign[IA64_PMU_MAX_COUNTERS];	/* counter of event_list[i] */
 	int n_events;
@@ -192,7 +205,7 @@ struct ia64_pmu_cpu {
 	u64 ovfl_pending;		/* PMC0 bits of pending overflows */
 	u64 pmc0;			/* PMC0 while the PMU does not run */
 	bool pmc0_valid;		/* ... read since it stopped */
-	u8 stale_ctrs;			/* IA64_CTR(): PMC still running */
+	u16 stale_ctrs;			/* IA64_CTR(): PMC still running */
 	/* lazy reload: the event that left each counter, and its PMD */
 	u64 ctr_owner[IA64_PMU_MAX_COUNTERS];
 	u64 ctr_pmd[IA64_PMU_MAX_COUNTERS];
@@ -207,10 +220,11 @@ struct ia64_pmu_cpu {
 	u64 ctx_fresh;			/* ... that start empty at enable */
 	/* branch trace buffer, ia64_pmu_btb.c */
 	int btb_users;			/* events with a branch stack */
-	u64 btb_pmc12;			/* the PMC12 they share */
-	u64 btb_hw;			/* what PMC12 holds */
+	u64 btb_pmc;			/* the BTB PMC (PMC12) they share */
+	u64 btb_hw;			/* what that PMC holds */
 	bool btb_read;			/* btb_raw read in this interrupt */
-	u64 btb_raw[IA64_BTB_NR + 1];	/* PMD8-15, PMD16 */
+	/* the entries' PMDs (PMD8-15), then the index PMD (PMD16) */
+	u64 btb_raw[IA64_BTB_NR + 1];
 	struct perf_branch_stack btb_stack;
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 	/* event address registers, ia64_pmu_ear.c */
@@ -234,9 +248,13 @@ DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val);
 
-/* ia64_pmu_core.c: the counters' implemented bits, their longest period */
+/*
+ * ia64_pmu_core.c: the counters' implemented bits, their longest period,
+ * their overflow bits in PMC0
+ */
 extern u64 ia64_pmu_cnt_mask;
 extern u64 ia64_pmu_max_period;
+extern u64 ia64_pmu_ovfl_mask;
 
 /* ia64_pmu_event.c */
 int ia64_pmu_generic(const char *name, u64 *config);

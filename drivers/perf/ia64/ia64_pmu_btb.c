@@ -5,7 +5,8 @@
  * The BTB records continuously while its PMC12 lets it; it raises no
  * interrupt of its own. A sampling event of any generic counter may ask
  * for PERF_SAMPLE_BRANCH_STACK: at its overflow interrupt, with the PMU
- * frozen, PMD8-16 are read once, decoded (ia64_pmu_btb.h) and the BTB is
+ * frozen, its PMDs (PMD8-16; the model's struct ia64_btb_layout has its
+ * registers) are read once, decoded (ia64_pmu_btb.h) and the BTB is
  * reset for the next sample. One BTB per CPU, so the events on a CPU
  * must agree on PMC12: a group that disagrees with itself is refused
  * with -EBUSY, and add() returns -EAGAIN to an event that disagrees with
@@ -25,7 +26,13 @@
 #include "ia64_pmu_btb.h"
 
 /* The PMDs the BTB holds its state in: entries and index */
-#define IA64_BTB_PMDS	GENMASK_ULL(IA64_BTB_INDEX_PMD, IA64_BTB_FIRST_PMD)
+static u64 ia64_pmu_btb_pmds(void)
+{
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
+
+	return GENMASK_ULL(l->first_pmd + IA64_BTB_NR - 1, l->first_pmd) |
+	       BIT_ULL(l->index_pmd);
+}
 
 /* event_init: the PMC12 image of a branch-stack event, in branch_reg */
 int ia64_pmu_btb_init(struct perf_event *event)
@@ -50,7 +57,7 @@ int ia64_pmu_btb_init(struct perf_event *event)
 	pmc12 = ia64_btb_pmc12(ia64_pmu_model->btb, type, mispred);
 	if (pmc12 < 0)
 		return pmc12;
-	event->hw.branch_reg.reg = IA64_BTB_PMC;
+	event->hw.branch_reg.reg = ia64_pmu_model->btb->pmc;
 	event->hw.branch_reg.config = pmc12;
 	return 0;
 }
@@ -85,13 +92,13 @@ int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 	if (!has_branch_stack(event))
 		return 0;
-	if ((cpuc->btb_users && cpuc->btb_pmc12 != pmc12) ||
+	if ((cpuc->btb_users && cpuc->btb_pmc != pmc12) ||
 	    ia64_pmu_ear_stops_btb(cpuc))
 		return -EAGAIN;
 	if (!cpuc->btb_users++) {
-		cpuc->btb_pmc12 = pmc12;
-		cpuc->ctx_pmds |= IA64_BTB_PMDS;
-		cpuc->ctx_fresh |= IA64_BTB_PMDS;
+		cpuc->btb_pmc = pmc12;
+		cpuc->ctx_pmds |= ia64_pmu_btb_pmds();
+		cpuc->ctx_fresh |= ia64_pmu_btb_pmds();
 	}
 	perf_sched_cb_inc(event->pmu);
 	return 0;
@@ -103,8 +110,8 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 		return;
 	perf_sched_cb_dec(event->pmu);
 	if (!--cpuc->btb_users) {
-		cpuc->btb_pmc12 = IA64_PMC12_IDLE;
-		cpuc->ctx_pmds &= ~IA64_BTB_PMDS;
+		cpuc->btb_pmc = IA64_PMC12_IDLE;
+		cpuc->ctx_pmds &= ~ia64_pmu_btb_pmds();
 	}
 }
 
@@ -117,14 +124,14 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
 	bool off = !cpuc->btb_users && ia64_pmu_ear_stops_btb(cpuc);
-	u64 want = cpuc->btb_users ? cpuc->btb_pmc12 :
+	u64 want = cpuc->btb_users ? cpuc->btb_pmc :
 		   off ? 0 : IA64_PMC12_IDLE;
 
 	/* at rest already, whatever plm: tm = 00 captures nothing */
 	if (!cpuc->btb_users && !off && !(cpuc->btb_hw & IA64_PMC12_TM(3)))
 		return;
 	if (cpuc->btb_hw != want) {
-		ia64_pmu_write_pmc(IA64_BTB_PMC, want);
+		ia64_pmu_write_pmc(ia64_pmu_model->btb->pmc, want);
 		cpuc->btb_hw = want;
 	}
 }
@@ -133,10 +140,11 @@ void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
 {
 	ia64_pmu_btb_program_pmc(cpuc);
-	if (cpuc->ctx_fresh & IA64_BTB_PMDS) {
+	if (cpuc->ctx_fresh & ia64_pmu_btb_pmds()) {
 		if (cpuc->btb_users)	/* full = 0, bbi = 0 (Table 6-23) */
-			ia64_pmu_write_pmd(IA64_BTB_INDEX_PMD, 0);
-		cpuc->ctx_fresh &= ~IA64_BTB_PMDS;
+			ia64_pmu_write_pmd(ia64_pmu_model->btb->index_pmd,
+					   0);
+		cpuc->ctx_fresh &= ~ia64_pmu_btb_pmds();
 	}
 }
 
@@ -148,21 +156,21 @@ void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
 void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data)
 {
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
 	u64 pmc12 = event->hw.branch_reg.config;
 	unsigned int keep = 0, i;
 
 	if (!cpuc->btb_read) {
-		for (i = 0; i <= IA64_BTB_NR; i++)
-			cpuc->btb_raw[i] =
-				ia64_pmu_read_pmd(IA64_BTB_FIRST_PMD + i);
+		for (i = 0; i < IA64_BTB_NR; i++)
+			cpuc->btb_raw[i] = ia64_pmu_read_pmd(l->first_pmd + i);
+		cpuc->btb_raw[IA64_BTB_NR] = ia64_pmu_read_pmd(l->index_pmd);
 		cpuc->btb_read = true;
 	}
 	if (pmc12 & IA64_PMC12_PLM_USER)
 		keep |= IA64_BTB_KEEP_USER;
 	if (pmc12 & IA64_PMC12_PLM_KERNEL)
 		keep |= IA64_BTB_KEEP_KERNEL;
-	cpuc->btb_stack.nr = ia64_btb_decode(ia64_pmu_model->btb,
-					     cpuc->btb_raw, keep,
+	cpuc->btb_stack.nr = ia64_btb_decode(l, cpuc->btb_raw, keep,
 					     cpuc->btb_entries,
 					     &cpuc->btb_stack.hw_idx);
 	data->br_stack = &cpuc->btb_stack;
@@ -177,7 +185,7 @@ void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc)
 {
 	if (!cpuc->btb_read)
 		return;
-	ia64_pmu_write_pmd(IA64_BTB_INDEX_PMD, 0);
+	ia64_pmu_write_pmd(ia64_pmu_model->btb->index_pmd, 0);
 	cpuc->btb_read = false;
 }
 
@@ -185,6 +193,6 @@ void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc)
 void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12)
 {
 	cpuc->btb_hw = pmc12;
-	cpuc->btb_pmc12 = IA64_PMC12_IDLE;
+	cpuc->btb_pmc = IA64_PMC12_IDLE;
 	cpuc->btb_read = false;
 }

@@ -18,7 +18,11 @@
 #include <stdbool.h>
 #endif
 
-/* Registers: PMC12 configures, PMD8-15 hold the entries, PMD16 the index */
+/*
+ * Registers of the Itanium and Itanium 2 ([ITA-RM] §6.2.8): PMC12
+ * configures, PMD8-15 hold the entries, PMD16 the index. A model's own
+ * are in its struct ia64_btb_layout.
+ */
 #define IA64_BTB_PMC		12
 #define IA64_BTB_FIRST_PMD	8
 #define IA64_BTB_NR		8
@@ -70,6 +74,10 @@
  * description (struct ia64_pmu_model.btb) points to one of these.
  */
 struct ia64_btb_layout {
+	/* the configuration PMC, the first entry's PMD, the index PMD */
+	__u8 pmc;
+	__u8 first_pmd;
+	__u8 index_pmd;
 	/* PMC12 bits that admit every predictor's branches, 0: none */
 	__u64 all_pred;
 	/* PMC12.brt, the branch type mask, at this bit; 0: none */
@@ -78,8 +86,16 @@ struct ia64_btb_layout {
 	__u8 ext_shift;
 };
 
-#define IA64_BTB_LAYOUT_ITANIUM		{ .all_pred = IA64_PMC12_ALL_PRED }
+#define IA64_BTB_LAYOUT_REGS					\
+	.pmc = IA64_BTB_PMC,						\
+	.first_pmd = IA64_BTB_FIRST_PMD,				\
+	.index_pmd = IA64_BTB_INDEX_PMD
+#define IA64_BTB_LAYOUT_ITANIUM		{				\
+	IA64_BTB_LAYOUT_REGS,						\
+	.all_pred = IA64_PMC12_ALL_PRED,				\
+}
 #define IA64_BTB_LAYOUT_ITANIUM2	{				\
+	IA64_BTB_LAYOUT_REGS,						\
 	.brt_shift = IA64_ITA2_PMC12_BRT_SHIFT,				\
 	.ext_shift = IA64_ITA2_PMD16_EXT_SHIFT,				\
 }

@@ -44,9 +44,10 @@ DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
 u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
 u64 ia64_pmu_max_period;
+u64 ia64_pmu_ovfl_mask;	/* IA64_PMC0_OVFL() of every counter */
 
 /*
- * Write counter PMC @idx (4..7) with the bits the CPU model wants in every
+ * Write counter PMC @idx (4..) with the bits the CPU model wants in every
  * write of it: the Itanium 2's PMC4 power-enable bit 23, without which
  * no counter counts.
  */
@@ -380,6 +381,11 @@ static int ia64_pmu_check_pal(const struct ia64_pmu_model *model)
 		pr_err("PAL_PERF_MON_INFO failed: %ld\n", status);
 		return -ENODEV;
 	}
+	if (model->nr_generic > IA64_PMU_MAX_COUNTERS) {
+		pr_err("%s has %u counters, the driver up to %u\n",
+		       model->name, model->nr_generic, IA64_PMU_MAX_COUNTERS);
+		return -ENODEV;
+	}
 	if (IA64_PMU_PAL_GENERIC(info) != model->nr_generic ||
 	    IA64_PMU_PAL_WIDTH(info) != model->width) {
 		pr_err("PAL reports %llu counters of %llu bits, %s has %u of %u\n",
@@ -439,13 +445,13 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	ia64_pmu_write_pmc(0, IA64_PMC0_FR);
 	for (i = 1; i < model->nr_ovfl_regs; i++)
 		ia64_pmu_write_pmc(i, 0);
-	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
+	for (i = 0; i < model->nr_generic; i++)
 		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i,
 				       IA64_PMC_IDLE);
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
-		if (model->reset_pmcs[i].pmc == IA64_BTB_PMC)
+		if (model->btb && model->reset_pmcs[i].pmc == model->btb->pmc)
 			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
 		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
 				       model->reset_pmcs[i].val);
@@ -481,6 +487,9 @@ static int __init ia64_pmu_init(void)
 		ia64_pmu.nr_addr_filters = 0;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
 	ia64_pmu_max_period = ia64_pmu_cnt_mask >> 1;
+	ia64_pmu_ovfl_mask = GENMASK_ULL(IA64_PMU_FIRST_COUNTER +
+					 model->nr_generic - 1,
+					 IA64_PMU_FIRST_COUNTER);
 	ret = ia64_pmu_build_events(model);
 	if (ret)
 		return ret;

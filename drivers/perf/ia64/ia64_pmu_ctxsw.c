@@ -6,7 +6,8 @@
  * The perf core schedules the generic counters event by event (add/del);
  * what it cannot carry is the content of the implementation-specific
  * registers that the task's events use: the branch trace buffer
- * (PMD8-16) and the EARs (PMD0/1, PMD2/3/17). Those registers are
+ * and the EARs (on the Itanium and Itanium 2: PMD8-16, and PMD0/1,
+ * PMD2/3/17; each feature's layout in the model has them). They are
  * the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
  * intersected with those the events on the CPU use (cpuc->ctx_pmds, kept
  * by each feature): nothing is saved for a task whose events use none.
@@ -38,7 +39,7 @@ struct ia64_pmu_task_ctx {
 	u64 pmd[];	/* by PMD number, up to the highest in the mask */
 };
 
-/* PMDs that the context switch may save: PAL_PMDmask less PMD4-7 */
+/* PMDs that the context switch may save: PAL_PMDmask less the counters */
 static u64 ia64_pmu_ctx_pmd_mask;
 
 void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
@@ -86,7 +87,7 @@ int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model)
 {
 	u64 mask = model->pal_pmd_mask[0] &
 		   ~GENMASK_ULL(IA64_PMU_FIRST_COUNTER +
-				IA64_PMU_MAX_COUNTERS - 1,
+				model->nr_generic - 1,
 				IA64_PMU_FIRST_COUNTER);
 	size_t size;
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The event address registers ([ITA-RM] §6.2.7) as perf memory samples:
- * perf mem, perf record -d -W.
+ * perf mem, perf record -d -W. The registers named here are those of the
+ * Itanium and Itanium 2; the model's struct ia64_ear_layout has them.
  *
  * The data EAR (PMC11) captures one L1D load miss over a latency
  * threshold (cache mode) or one L1 DTLB miss (TLB mode): the data address
@@ -33,25 +34,13 @@
 #include "ia64_pmu.h"
 #include "ia64_pmu_ear.h"
 
-/* The registers of each EAR; the valid bits are in pmd[valid] */
-static const struct ia64_pmu_ear_regs {
-	u8 pmc;
-	u8 nr_pmds;
-	u8 pmd[3];
-	u8 valid;
-} ia64_pmu_ears[IA64_PMU_NR_EARS] = {
-	[IA64_PMU_DEAR] = {
-		.pmc = IA64_DEAR_PMC, .nr_pmds = 3,
-		.pmd = { IA64_DEAR_PMD_ADDR, IA64_DEAR_PMD_LAT,
-			 IA64_DEAR_PMD_IP },
-		.valid = 2,
-	},
-	[IA64_PMU_IEAR] = {
-		.pmc = IA64_IEAR_PMC, .nr_pmds = 2,
-		.pmd = { IA64_IEAR_PMD_ADDR, IA64_IEAR_PMD_LAT },
-		.valid = 0,
-	},
-};
+/* The registers of EAR @unit, in the model's layout */
+static const struct ia64_ear_regs *ia64_pmu_ear_regs(unsigned int unit)
+{
+	const struct ia64_ear_layout *l = ia64_pmu_model->ear;
+
+	return unit == IA64_PMU_DEAR ? &l->dear_regs : &l->iear_regs;
+}
 
 /* The PMC of EAR @unit capturing nothing */
 static u64 ia64_pmu_ear_rest(unsigned int unit)
@@ -72,7 +61,7 @@ static u64 ia64_pmu_ear_valid(unsigned int unit)
 
 static u64 ia64_pmu_ear_pmds(unsigned int unit)
 {
-	const struct ia64_pmu_ear_regs *r = &ia64_pmu_ears[unit];
+	const struct ia64_ear_regs *r = ia64_pmu_ear_regs(unit);
 	u64 mask = 0;
 	unsigned int i;
 
@@ -81,17 +70,21 @@ static u64 ia64_pmu_ear_pmds(unsigned int unit)
 	return mask;
 }
 
-/* The EAR of @event (IA64_PMU_DEAR, IA64_PMU_IEAR), or -1 */
+/*
+ * The EAR of @event (IA64_PMU_DEAR, IA64_PMU_IEAR), or -1; extra_reg.reg
+ * is 0 for an event without one (PMC0 is no EAR's)
+ */
 static int ia64_pmu_ear_of(struct perf_event *event)
 {
-	switch (event->hw.extra_reg.reg) {
-	case IA64_DEAR_PMC:
-		return IA64_PMU_DEAR;
-	case IA64_IEAR_PMC:
-		return IA64_PMU_IEAR;
-	default:
+	unsigned int reg = event->hw.extra_reg.reg;
+
+	if (!reg)
 		return -1;
-	}
+	if (reg == ia64_pmu_ear_regs(IA64_PMU_DEAR)->pmc)
+		return IA64_PMU_DEAR;
+	if (reg == ia64_pmu_ear_regs(IA64_PMU_IEAR)->pmc)
+		return IA64_PMU_IEAR;
+	return -1;
 }
 
 /* A D-EAR setting @pmc11 that needs PMC12 = 0 (the BTB off) */
@@ -149,7 +142,8 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 	/* a branch stack needs the BTB this D-EAR mode needs off */
 	if (data && has_branch_stack(event) && ia64_pmu_dear_stops_btb(pmc))
 		return -EINVAL;
-	event->hw.extra_reg.reg = data ? IA64_DEAR_PMC : IA64_IEAR_PMC;
+	event->hw.extra_reg.reg = ia64_pmu_ear_regs(data ? IA64_PMU_DEAR :
+						    IA64_PMU_IEAR)->pmc;
 	event->hw.extra_reg.config = pmc;
 	return 0;
 }
@@ -211,7 +205,7 @@ void ia64_pmu_ear_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 /* The EAR PMCs to what the CPU's events need, or to rest; before PMDs */
 void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
-	const struct ia64_pmu_ear_regs *r;
+	const struct ia64_ear_regs *r;
 	struct ia64_pmu_ear_unit *u;
 	unsigned int unit;
 	u64 want;
@@ -219,7 +213,7 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))
 		return;
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
-		r = &ia64_pmu_ears[unit];
+		r = ia64_pmu_ear_regs(unit);
 		u = &cpuc->ear[unit];
 		want = u->users ? u->pmc : ia64_pmu_ear_rest(unit);
 		/* at rest already: nothing captured (any plm) */
@@ -239,6 +233,7 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 /* pmu_enable, PMU not running: the PMCs, no capture for a new owner */
 void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc)
 {
+	const struct ia64_ear_regs *r;
 	unsigned int unit;
 	u64 pmds;
 
@@ -248,9 +243,9 @@ void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc)
 		if (!(cpuc->ctx_fresh & pmds))
 			continue;
 		/* the valid bit cleared: nothing captured */
+		r = ia64_pmu_ear_regs(unit);
 		if (cpuc->ear[unit].users)
-			ia64_pmu_write_pmd(ia64_pmu_ears[unit].pmd
-					   [ia64_pmu_ears[unit].valid], 0);
+			ia64_pmu_write_pmd(r->pmd[r->valid], 0);
 		cpuc->ctx_fresh &= ~pmds;
 	}
 }
@@ -265,7 +260,7 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			struct perf_sample_data *data)
 {
 	int unit = ia64_pmu_ear_of(event);
-	const struct ia64_pmu_ear_regs *r = &ia64_pmu_ears[unit];
+	const struct ia64_ear_regs *r = ia64_pmu_ear_regs(unit);
 	struct ia64_pmu_ear_unit *u = &cpuc->ear[unit];
 	u64 pmc = event->hw.extra_reg.config;
 	struct ia64_ear_data d;
@@ -297,12 +292,12 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 /* End of an interrupt: a capture that was read is not reported again */
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc)
 {
-	const struct ia64_pmu_ear_regs *r;
+	const struct ia64_ear_regs *r;
 	struct ia64_pmu_ear_unit *u;
 	unsigned int unit;
 
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
-		r = &ia64_pmu_ears[unit];
+		r = ia64_pmu_ear_regs(unit);
 		u = &cpuc->ear[unit];
 		if (!u->read)
 			continue;
@@ -318,8 +313,10 @@ void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 {
 	unsigned int unit;
 
+	if (!ia64_pmu_model->ear)
+		return;
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
-		if (ia64_pmu_ears[unit].pmc != pmc)
+		if (ia64_pmu_ear_regs(unit)->pmc != pmc)
 			continue;
 		cpuc->ear[unit].hw = val;
 		cpuc->ear[unit].reset = val;

@@ -33,6 +33,27 @@
 #define IA64_DEAR_PMD_LAT	3
 #define IA64_DEAR_PMD_IP	17
 
+/* The registers of an EAR in a model's layout; valid: pmd[] of the valid bits */
+struct ia64_ear_regs {
+	__u8 pmc;
+	__u8 nr_pmds;
+	__u8 pmd[3];
+	__u8 valid;
+};
+
+/* Those of the Itanium and Itanium 2 */
+#define IA64_EAR_REGS_DEAR	{					\
+	.pmc = IA64_DEAR_PMC, .nr_pmds = 3,				\
+	.pmd = { IA64_DEAR_PMD_ADDR, IA64_DEAR_PMD_LAT,			\
+		 IA64_DEAR_PMD_IP },					\
+	.valid = 2,							\
+}
+#define IA64_EAR_REGS_IEAR	{					\
+	.pmc = IA64_IEAR_PMC, .nr_pmds = 2,				\
+	.pmd = { IA64_IEAR_PMD_ADDR, IA64_IEAR_PMD_LAT },		\
+	.valid = 0,							\
+}
+
 /*
  * PMC11 on both models ([ITA-RM] Figure 6-20, Table 6-16; [PFM-I2]):
  * plm 3:0, pm 6, the mode from bit 7 (Itanium: tlb 7; Itanium 2: mode
@@ -77,6 +98,8 @@ struct ia64_ear_layout {
 	/* PMC10: pm bit, ism and umask fields */
 	__u64 iear_pm;
 	unsigned int iear_ism_shift, iear_umask_shift;
+	/* the registers of each EAR */
+	struct ia64_ear_regs dear_regs, iear_regs;
 	/* PMC10: the mode bits, their TLB-mode value; cache-mode bits */
 	__u64 iear_mode_mask, iear_tlb, iear_cache;
 	/* cache mode: the thresholds, ascending, and their umasks */

@@ -29,6 +29,8 @@ static const __u8 itanium_iear_lat_umask[] = {
  * level 63:62 (Tables 6-18, 6-20); PMD17 v 0, slot 3:2.
  */
 const struct ia64_ear_layout ia64_ear_layout_itanium = {
+	.dear_regs		= IA64_EAR_REGS_DEAR,
+	.iear_regs		= IA64_EAR_REGS_IEAR,
 	.iear_pm		= IA64_PMC11_PM,
 	.iear_ism_shift		= IA64_PMC11_ISM_SHIFT,
 	.iear_umask_shift	= IA64_PMC11_UMASK_SHIFT,
@@ -87,6 +89,8 @@ static const __u8 itanium2_iear_lat_umask[] = {
  * dispatcher, after the Itanium 2 manual; it refuses the combination).
  */
 const struct ia64_ear_layout ia64_ear_layout_itanium2 = {
+	.dear_regs		= IA64_EAR_REGS_DEAR,
+	.iear_regs		= IA64_EAR_REGS_IEAR,
 	.iear_pm		= ITA2_PMC10_PM,
 	.iear_ism_shift		= ITA2_PMC10_ISM_SHIFT,
 	.iear_umask_shift	= ITA2_PMC10_UMASK_SHIFT,

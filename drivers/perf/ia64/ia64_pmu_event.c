@@ -124,11 +124,11 @@ static int ia64_pmu_validate_group(struct perf_event *event)
 		if (sibling->pmu != event->pmu ||
 		    sibling->state < PERF_EVENT_STATE_OFF)
 			continue;
-		if (n == IA64_PMU_MAX_COUNTERS)
+		if (n == ia64_pmu_model->nr_generic)
 			return -EINVAL;
 		events[n++] = sibling;
 	}
-	if (n == IA64_PMU_MAX_COUNTERS)
+	if (n == ia64_pmu_model->nr_generic)
 		return -EINVAL;
 	events[n++] = event;
 	if (!ia64_pmu_groups_agree(events, n))

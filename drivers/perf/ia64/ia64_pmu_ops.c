@@ -305,7 +305,7 @@ int ia64_pmu_add(struct perf_event *event, int flags)
 
 	int ret;
 
-	if (n == IA64_PMU_MAX_COUNTERS)
+	if (n == ia64_pmu_model->nr_generic)
 		return -EAGAIN;
 	cpuc->event_list[n] = event;
 	if (!ia64_pmu_groups_agree(cpuc->event_list, n + 1))
@@ -406,7 +406,7 @@ static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
 	struct perf_event *event;
 	unsigned int i;
 
-	for_each_set_bit(i, &stale, IA64_PMU_MAX_COUNTERS) {
+	for_each_set_bit(i, &stale, ia64_pmu_model->nr_generic) {
 		event = cpuc->counter[i];
 		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
 				       IA64_PMC_STOPPED(event->hw.config) :
@@ -456,10 +456,10 @@ void ia64_pmu_enable(struct pmu *pmu)
 		if (cpuc->ovfl_pending)
 			ia64_pmu_raise_pending(cpuc);
 		else if (starts && (pmc0 & (IA64_PMC0_FR |
-					   IA64_PMC0_OVFL_MASK)))
+					   ia64_pmu_ovfl_mask)))
 			ia64_pmu_write_pmc(0, 0);
 		else if ((pmc0 & IA64_PMC0_FR) &&
-			 !(pmc0 & IA64_PMC0_OVFL_MASK))
+			 !(pmc0 & ia64_pmu_ovfl_mask))
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
 		cpuc->pmc0_valid = false;
 		ia64_pmu_psr_pp(true);

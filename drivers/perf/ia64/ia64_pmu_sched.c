@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Itanium PMU driver: counter scheduling. Each event may count on a
- * subset of the generic counters PMD4-7 (counter asymmetry, [ITA-RM]
+ * subset of the generic counters PMD4.. (counter asymmetry, [ITA-RM]
  * §7.8; thresholds above PMC6/7's field, Figures 6-13/6-14); the
  * events of a CPU are placed on counters by a search that keeps each on
  * the counter it has, checked at add and at the commit of a transaction
@@ -24,8 +24,9 @@ static unsigned int ia64_pmu_event_counters(struct perf_event *event)
 
 /*
  * Find a counter for each of @n events within its counter set; keep an
- * event on the counter it already has when possible. With four counters
- * the search is at most 4! steps and finds a placement if one exists.
+ * event on the counter it already has when possible. With the four
+ * counters of the Itanium and Itanium 2 the search is at most 4! steps
+ * and finds a placement if one exists.
  */
 static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 				 unsigned int used, int *assign)
@@ -45,7 +46,7 @@ static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 			return true;
 		free_ctrs &= ~IA64_CTR(cur);
 	}
-	for_each_set_bit(ctr, &free_ctrs, IA64_PMU_MAX_COUNTERS) {
+	for_each_set_bit(ctr, &free_ctrs, ia64_pmu_model->nr_generic) {
 		assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
 		if (ia64_pmu_assign_from(events, n, i + 1,
 					 used | BIT(ctr), assign))

@@ -14,11 +14,18 @@
 #include <stdbool.h>
 #endif
 
-/* Generic counters PMC/PMD4-7 ([ITA-RM] §6.2.2) */
+/*
+ * Generic counters PMC/PMD4 on ([ITA-RM] §6.2.2): a CPU model has
+ * nr_generic of them (PAL_GENERIC_PMCPMD_PAIRS), PMC/PMD4-7 on the
+ * Itanium and Itanium 2; arrays and counter sets are sized for the most
+ * a model may have.
+ */
 #define IA64_PMU_FIRST_COUNTER	4
-#define IA64_PMU_MAX_COUNTERS	4
+#define IA64_PMU_MAX_COUNTERS	16
 
-/* Counter sets of an event: bit n = PMC/PMD(4 + n) may count it */
+/*
+ * Counter sets of an event (u16): bit n = PMC/PMD(4 + n) may count it
+ */
 #define IA64_CTR(n)		(1U << ((n) - IA64_PMU_FIRST_COUNTER))
 #define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
 #define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
