@@ -8,8 +8,10 @@
 
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
+#include <linux/limits.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
 #include <linux/types.h>
 #include <uapi/linux/perf/ia64_pmu.h>
 
@@ -48,6 +50,8 @@
 
 /* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
+/* bits 3:0, fr and ignored bits: the overflow bits start at 4 */
+#define IA64_PMC0_CONTROL	0xfUL
 /*
  * The overflow bit of monitor @id: bit j of PMCi is monitor 64 * i + j
  * ([SDM-2] §7.2.4.2). The generic counters are monitors 4 on, so the
@@ -146,6 +150,14 @@ struct ia64_pmu_model {
 	unsigned int nr_reset_pmcs;
 	const struct ia64_pmu_event *events;
 	unsigned int nr_events;
+	/* the config bits a raw event may set (PMC4.. image) */
+	u64 raw_valid;
+	/*
+	 * What a raw event code that no line of events[] takes counts:
+	 * NULL, it is refused (a model with tables); the generic model's
+	 * line for the codes of a processor it has no list for
+	 */
+	const struct ia64_pmu_event *raw_any;
 	/* cache event groups and sets, ia64_pmu_groups.c */
 	const struct ia64_pmu_event_group *groups;
 	unsigned int nr_groups;
@@ -162,6 +174,20 @@ struct ia64_pmu_model {
 extern const struct ia64_pmu_model ia64_pmu_merced;
 extern const struct ia64_pmu_model ia64_pmu_itanium2;
 extern const struct ia64_pmu_model *ia64_pmu_model;	/* found at probe */
+
+/* What PAL_PERF_MON_INFO reports ([ITA-RM] Table 6-24) */
+struct ia64_pmu_pal {
+	u64 info;
+	u64 buf[IA64_PMU_PAL_BUF_WORDS];
+};
+
+/* An event line's max_inc when the increment per cycle is not known */
+#define IA64_PMU_INC_UNKNOWN	U8_MAX
+
+/* ia64_pmu_generic.c */
+const struct ia64_pmu_model *
+ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
+		       const char *why);
 
 static inline bool ia64_pmu_has(unsigned int feature)
 {

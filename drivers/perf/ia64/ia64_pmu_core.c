@@ -138,7 +138,8 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 		return 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
-	    !ia64_pmu_model->qual->per_pair)
+	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
+	     !ia64_pmu_model->qual->per_pair))
 		return 0;
 	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
 }
@@ -298,8 +299,27 @@ static ssize_t iear_thresholds_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(iear_thresholds);
 
+/* CPUID[3] of the processor probed ([ITA-RM] §6.2.9) */
+static u8 ia64_pmu_cpu_family, ia64_pmu_cpu_model;
+
+static ssize_t cpu_family_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "0x%02x\n", ia64_pmu_cpu_family);
+}
+static DEVICE_ATTR_RO(cpu_family);
+
+static ssize_t cpu_model_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "0x%02x\n", ia64_pmu_cpu_model);
+}
+static DEVICE_ATTR_RO(cpu_model);
+
 static struct attribute *ia64_pmu_caps_attrs[] = {
 	&dev_attr_pmu_name.attr,
+	&dev_attr_cpu_family.attr,
+	&dev_attr_cpu_model.attr,
 	&dev_attr_branches.attr,
 	&dev_attr_max_precise.attr,
 	&dev_attr_ear_thresholds.attr,
@@ -352,54 +372,77 @@ static const struct attribute_group *ia64_pmu_attr_groups[] = {
 	NULL,
 };
 
-/* Identify the CPU model by CPUID[3] family ([ITA-RM] §6.2.9) */
-static const struct ia64_pmu_model *ia64_pmu_find_model(void)
+/* The CPU model of CPUID[3] family @family ([ITA-RM] §6.2.9), or NULL */
+static const struct ia64_pmu_model *ia64_pmu_find_model(u8 family)
 {
-	u64 family = IA64_PMU_CPUID_FAMILY(ia64_pmu_cpuid_version());
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(ia64_pmu_models); i++)
 		if (ia64_pmu_models[i]->family == family)
 			return ia64_pmu_models[i];
-	pr_info("no support for CPU family 0x%llx\n", family);
 	return NULL;
 }
 
 /*
- * PAL_PERF_MON_INFO ([ITA-RM] Table 6-24) must describe the PMU the model
- * table was written for. The masks are reported, not trusted: PAL is
- * known to misreport some of them (spec README), the table wins.
+ * Does PAL_PERF_MON_INFO ([ITA-RM] Table 6-24) describe the PMU that
+ * @model's tables were written for: its counters, their width, and the
+ * PMCs and PMDs PAL_PMCmask and PAL_PMDmask say are implemented? If
+ * not, say why in @why. PAL_CYCLES_MASK and PAL_RETIRED_MASK are not
+ * compared: PAL is known to misreport them (spec README), the tables
+ * have the counters of §7.8.
  */
-static int ia64_pmu_check_pal(const struct ia64_pmu_model *model)
+static bool ia64_pmu_pal_agrees(const struct ia64_pmu_model *model,
+				const struct ia64_pmu_pal *pal, char *why,
+				size_t len)
 {
-	u64 buf[IA64_PMU_PAL_BUF_WORDS] = { };
-	u64 info;
+	if (IA64_PMU_PAL_GENERIC(pal->info) != model->nr_generic ||
+	    IA64_PMU_PAL_WIDTH(pal->info) != model->width) {
+		snprintf(why, len, "PAL reports %llu counters of %llu bits, %s has %u of %u",
+			 IA64_PMU_PAL_GENERIC(pal->info),
+			 IA64_PMU_PAL_WIDTH(pal->info), model->name,
+			 model->nr_generic, model->width);
+		return false;
+	}
+	if (memcmp(&pal->buf[IA64_PMU_PAL_PMC_MASK], model->pal_pmc_mask,
+		   sizeof(model->pal_pmc_mask)) ||
+	    memcmp(&pal->buf[IA64_PMU_PAL_PMD_MASK], model->pal_pmd_mask,
+		   sizeof(model->pal_pmd_mask))) {
+		snprintf(why, len, "PAL_PMCmask 0x%llx PAL_PMDmask 0x%llx, %s has 0x%llx 0x%llx",
+			 pal->buf[IA64_PMU_PAL_PMC_MASK],
+			 pal->buf[IA64_PMU_PAL_PMD_MASK], model->name,
+			 model->pal_pmc_mask[0], model->pal_pmd_mask[0]);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The CPU model of this processor: the tables of its CPUID family if PAL
+ * agrees with them, else the generic model built from PAL
+ * (ia64_pmu_generic.c).
+ */
+static const struct ia64_pmu_model *ia64_pmu_probe(void)
+{
+	const struct ia64_pmu_model *model;
+	struct ia64_pmu_pal pal = { };
+	u64 cpuid = ia64_pmu_cpuid_version();
+	char why[128];
 	long status;
 
-	status = ia64_pmu_pal_perf_mon_info(buf, &info);
+	status = ia64_pmu_pal_perf_mon_info(pal.buf, &pal.info);
 	if (status) {
 		pr_err("PAL_PERF_MON_INFO failed: %ld\n", status);
-		return -ENODEV;
+		return NULL;
 	}
-	if (model->nr_generic > IA64_PMU_MAX_COUNTERS) {
-		pr_err("%s has %u counters, the driver up to %u\n",
-		       model->name, model->nr_generic, IA64_PMU_MAX_COUNTERS);
-		return -ENODEV;
-	}
-	if (IA64_PMU_PAL_GENERIC(info) != model->nr_generic ||
-	    IA64_PMU_PAL_WIDTH(info) != model->width) {
-		pr_err("PAL reports %llu counters of %llu bits, %s has %u of %u\n",
-		       IA64_PMU_PAL_GENERIC(info), IA64_PMU_PAL_WIDTH(info),
-		       model->name, model->nr_generic, model->width);
-		return -ENODEV;
-	}
-	if (memcmp(&buf[IA64_PMU_PAL_PMC_MASK], model->pal_pmc_mask,
-		   sizeof(model->pal_pmc_mask)) ||
-	    memcmp(&buf[IA64_PMU_PAL_PMD_MASK], model->pal_pmd_mask,
-		   sizeof(model->pal_pmd_mask)))
-		pr_warn("PAL PMC/PMD masks differ from the %s table, using the table\n",
-			model->name);
-	return 0;
+	ia64_pmu_cpu_family = IA64_PMU_CPUID_FAMILY(cpuid);
+	ia64_pmu_cpu_model = IA64_PMU_CPUID_MODEL(cpuid);
+	model = ia64_pmu_find_model(ia64_pmu_cpu_family);
+	if (!model)
+		snprintf(why, sizeof(why), "no tables for this family");
+	else if (ia64_pmu_pal_agrees(model, &pal, why, sizeof(why)))
+		return model;
+	return ia64_pmu_generic_build(&pal, ia64_pmu_cpu_family,
+				      ia64_pmu_cpu_model, why);
 }
 
 static struct pmu ia64_pmu = {
@@ -476,11 +519,10 @@ static int __init ia64_pmu_init(void)
 
 	/* Probe on one CPU: the PMU of every CPU is of the same model */
 	preempt_disable();
-	model = ia64_pmu_find_model();
-	ret = model ? ia64_pmu_check_pal(model) : -ENODEV;
+	model = ia64_pmu_probe();
 	preempt_enable();
-	if (ret)
-		return ret;
+	if (!model)
+		return -ENODEV;
 
 	ia64_pmu_model = model;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))

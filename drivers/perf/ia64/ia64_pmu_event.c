@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Itanium PMU driver: event_init. A raw event is a PMC4-7 image checked
+ * Itanium PMU driver: event_init. A raw event is a PMC4.. image checked
  * against the CPU model's event table ([ITA-RM] §7.8: event select,
- * unit mask, threshold of Table 6-6, ism); PERF_TYPE_HARDWARE and
+ * unit mask, threshold of Table 6-6, ism; the generic model, which has
+ * no list, takes any code: ia64_pmu_generic.c); PERF_TYPE_HARDWARE and
  * PERF_TYPE_HW_CACHE are mapped to the events the model names for them.
  * The features an event asks for (BTB, EARs, qualification) are checked
  * by their files, and a group must fit on an empty PMU.
@@ -50,7 +51,8 @@ static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
  * The event a raw (es, umask) counts: the first table line of that event
  * code whose selection kind takes the umask ([ITA-RM] §7.8: don't-care
  * bits, bus initiators of Table 7-22, TAG_SELECT of Table 7-30, the bit
- * sets of Tables 7-29, 7-31 and 7-32), or NULL if none does.
+ * sets of Tables 7-29, 7-31 and 7-32), or if none does the model's line
+ * for codes outside its list (the generic model's), or NULL.
  */
 static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 {
@@ -68,11 +70,11 @@ static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 				      umask))
 			return ev;
 	}
-	return NULL;
+	return model->raw_any;
 }
 
 /*
- * Check a PMC4-7 image from the user and return the counters that can
+ * Check a PMC4.. image from the user and return the counters that can
  * take it, or a negative errno.
  */
 static int ia64_pmu_check_config(u64 config,
@@ -82,7 +84,7 @@ static int ia64_pmu_check_config(u64 config,
 	unsigned int thres, ism;
 	unsigned int counters;
 
-	if (config & ~IA64_PMU_CFG_VALID)
+	if (config & ~ia64_pmu_model->raw_valid)
 		return -EINVAL;
 	ev = ia64_pmu_lookup(config);
 	if (!ev)
@@ -96,7 +98,8 @@ static int ia64_pmu_check_config(u64 config,
 
 	/* A threshold is compared with the per-cycle increment (Table 6-6) */
 	thres = (config & IA64_PMU_CFG_THRES_MASK) >> IA64_PMU_CFG_THRES_SHIFT;
-	if (thres && thres >= ev->max_inc)
+	if (thres && ev->max_inc != IA64_PMU_INC_UNKNOWN &&
+	    thres >= ev->max_inc)
 		return -EINVAL;
 
 	counters = ev->counters;

@@ -48,7 +48,8 @@ static void ia64_pmu_scan_overflows(struct ia64_pmu_cpu *cpuc, u64 pmc0,
 
 	last_generic = IA64_PMU_FIRST_COUNTER + model->nr_generic - 1;
 	for (reg = 0; reg < model->nr_ovfl_regs; reg++) {
-		ovfl = reg ? ia64_pmu_read_pmc(reg) : pmc0 & ~0xfUL;
+		ovfl = reg ? ia64_pmu_read_pmc(reg) :
+			     pmc0 & ~IA64_PMC0_CONTROL;
 		for_each_set_bit(bit, &ovfl, BITS_PER_LONG) {
 			id = 64 * reg + bit;
 			if (id <= last_generic)
@@ -120,14 +121,14 @@ static bool ia64_pmu_monitored(struct ia64_pmu_cpu *cpuc)
 irqreturn_t ia64_pmu_isr(int irq, void *dev)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
-	u64 start = sched_clock();
-	u64 pmc0;
+	u64 start, pmc0;
 
 	pmc0 = ia64_pmu_read_pmc(0);
 	if (!(pmc0 & IA64_PMC0_FR) || !ia64_pmu_monitored(cpuc)) {
 		ia64_pmu_clear_ovfl_regs();
 		return IRQ_NONE;
 	}
+	start = sched_clock();
 	cpuc->irqs++;
 	ia64_pmu_scan_overflows(cpuc, pmc0, get_irq_regs());
 	ia64_pmu_btb_sampled(cpuc);

@@ -100,6 +100,7 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.nr_reset_pmcs	= ARRAY_SIZE(itanium2_reset_pmcs),
 	.events		= itanium2_events,
 	.nr_events	= ARRAY_SIZE(itanium2_events),
+	.raw_valid	= IA64_PMU_CFG_VALID,
 	.groups		= itanium2_groups,
 	.nr_groups	= ARRAY_SIZE(itanium2_groups),
 	/* L2_OZQ_CANCELS0, L2_OZQ_CANCELS1, L2_OZQ_CANCELS2 */

@@ -66,6 +66,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.nr_reset_pmcs	= ARRAY_SIZE(merced_reset_pmcs),
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
+	.raw_valid	= IA64_PMU_CFG_VALID,
 	.mem_loads	= "DATA_EAR_EVENTS",
 	.ear		= &ia64_ear_layout_itanium,
 

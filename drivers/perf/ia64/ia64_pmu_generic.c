@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Itanium PMU driver: the generic model, built at probe from what
+ * PAL_PERF_MON_INFO reports ([ITA-RM] Table 6-24; the PAL chapter of
+ * [SDM-2]) for a processor the driver has no tables for, or whose PAL
+ * disagrees with its tables.
+ *
+ * It has the counters PAL reports (up to IA64_PMU_MAX_COUNTERS) of the
+ * width it reports, the generic events cycles and instructions with
+ * PAL's codes on the counters PAL_CYCLES_MASK and PAL_RETIRED_MASK
+ * allow, and raw events: bits 31:8 of config written to the counter's
+ * PMC as given (the event select of [SDM-2] §7.2.1 and the fields the
+ * processor's manual defines above it), bits 7:0 (plm, ev, oi, pm) the
+ * driver's. It has none of the driver's features (branch stacks,
+ * EARs, qualification).
+ *
+ * The driver stops a counter by excluding both instruction sets
+ * (IA64_PMC_STOPPED, PMC.ism 25:24): a field of every Itanium processor
+ * to date, not of the architecture ([SDM-2] §7.2.1 leaves bits 63:16 to
+ * the implementation). A raw event with ism 0b11 is refused as on the
+ * models with tables.
+ */
+
+#define pr_fmt(fmt) "ia64_pmu: " fmt
+
+#include <linux/bits.h>
+#include <linux/kernel.h>
+#include <linux/perf_event.h>
+#include <linux/perf/ia64_pmu.h>
+
+#include "ia64_pmu.h"
+
+/* Raw events: the event select and what the implementation puts above */
+#define IA64_PMU_GENERIC_RAW	GENMASK_ULL(31, 8)
+
+/* The generic events, whose codes and counters PAL gives */
+enum {
+	IA64_GENERIC_CYCLES,
+	IA64_GENERIC_RETIRED,
+	IA64_GENERIC_NR_EVENTS
+};
+
+/*
+ * Each event line takes every umask (no significant bit) and its
+ * increment per cycle is not known: a raw threshold is written as given.
+ */
+static struct ia64_pmu_event ia64_generic_events[IA64_GENERIC_NR_EVENTS] = {
+	[IA64_GENERIC_CYCLES] = {
+		.name = "cpu-cycles", .max_inc = IA64_PMU_INC_UNKNOWN,
+	},
+	[IA64_GENERIC_RETIRED] = {
+		.name = "instructions", .max_inc = IA64_PMU_INC_UNKNOWN,
+	},
+};
+
+/* Any other code: on every counter */
+static struct ia64_pmu_event ia64_generic_raw = {
+	.name = "raw", .max_inc = IA64_PMU_INC_UNKNOWN,
+};
+
+static struct ia64_pmu_model ia64_generic_model = {
+	.name		= "generic",
+	/* up to 16 counters: their overflow bits are PMC0 bits 4-19 */
+	.nr_ovfl_regs	= 1,
+	.es_bits	= 8,
+	/* no counter with a narrower threshold field known */
+	.thres_max_67	= 7,
+	.events		= ia64_generic_events,
+	.nr_events	= ARRAY_SIZE(ia64_generic_events),
+	.raw_valid	= IA64_PMU_GENERIC_RAW,
+	.raw_any	= &ia64_generic_raw,
+	.hw_events = {
+		[PERF_COUNT_HW_CPU_CYCLES]	= "cpu-cycles",
+		[PERF_COUNT_HW_INSTRUCTIONS]	= "instructions",
+	},
+};
+
+/*
+ * The counters of PAL mask @mask (bit n: PMC/PMD n) among the @all the
+ * driver uses; a mask that names none of them is not believed (PAL
+ * misreports some masks, [ITA-RM] Table 6-24 against §7.8) and the
+ * event may use every counter.
+ */
+static u16 ia64_generic_counters(u64 mask, u16 all)
+{
+	u16 ctrs = (mask >> IA64_PMU_FIRST_COUNTER) & all;
+
+	return ctrs ? ctrs : all;
+}
+
+/**
+ * ia64_pmu_generic_build - the generic model of the processor PAL reports
+ * @pal: PAL_PERF_MON_INFO's answer
+ * @family: CPUID[3] family
+ * @model: CPUID[3] model
+ * @why: why the driver's tables do not apply, for the probe line
+ *
+ * Return: the model, or NULL if PAL reports no counter the driver can use.
+ */
+const struct ia64_pmu_model *
+ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
+		       const char *why)
+{
+	struct ia64_pmu_model *m = &ia64_generic_model;
+	unsigned int n = IA64_PMU_PAL_GENERIC(pal->info);
+	unsigned int width = IA64_PMU_PAL_WIDTH(pal->info);
+	u8 cycles = IA64_PMU_PAL_CYCLES(pal->info);
+	u8 retired = IA64_PMU_PAL_RETIRED(pal->info);
+	u16 all;
+
+	/* the overflow bit of a counter is width bits up: at least 2 */
+	if (!n || width < 2 || width > 64) {
+		pr_err("PAL reports %u counters of %u bits: no PMU to drive\n",
+		       n, width);
+		return NULL;
+	}
+	if (n > IA64_PMU_MAX_COUNTERS) {
+		pr_warn("PAL reports %u counters, using the first %u\n", n,
+			IA64_PMU_MAX_COUNTERS);
+		n = IA64_PMU_MAX_COUNTERS;
+	}
+	all = GENMASK(n - 1, 0);
+
+	m->family = family;
+	m->nr_generic = n;
+	m->width = width;
+	memcpy(m->pal_pmc_mask, &pal->buf[IA64_PMU_PAL_PMC_MASK],
+	       sizeof(m->pal_pmc_mask));
+	memcpy(m->pal_pmd_mask, &pal->buf[IA64_PMU_PAL_PMD_MASK],
+	       sizeof(m->pal_pmd_mask));
+
+	ia64_generic_events[IA64_GENERIC_CYCLES].es = cycles;
+	ia64_generic_events[IA64_GENERIC_CYCLES].counters =
+		ia64_generic_counters(pal->buf[IA64_PMU_PAL_CYCLES_MASK], all);
+	ia64_generic_events[IA64_GENERIC_RETIRED].es = retired;
+	ia64_generic_events[IA64_GENERIC_RETIRED].counters =
+		ia64_generic_counters(pal->buf[IA64_PMU_PAL_RETIRED_MASK], all);
+	ia64_generic_raw.counters = all;
+
+	pr_info("generic PMU for CPU family 0x%02x model 0x%02x (%s): %u counters of %u bits, cycles 0x%02x, retired 0x%02x\n",
+		family, model, why, n, width, cycles, retired);
+	return m;
+}
