@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver's generic model, built from PAL_PERF_MON_INFO (make vm
+ * MODEL=generic,...): the shape PAL reports in sysfs, exact counts of
+ * injected records on every counter of a group, overflow sampling on the
+ * last counter (PMC0 bits above 7 with 12 counters), multiplexing, raw
+ * bits 31:8 written as given, and EOPNOTSUPP for every feature it lacks.
+ * The expectations come from the model= parameter of the software model,
+ * with its documented defaults. Skipped on other CPU models.
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <sys/mman.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define USER_IP		0x4000000000001000ULL
+#define SIM_MODEL	"/sys/module/ia64_pmu_sim/parameters/model"
+#define NOT_GENERIC	"the PMU is not the generic model"
+#define MAX_CTRS	16
+
+/* The processor the software model plays, from its model= parameter */
+struct shape {
+	unsigned int family, model, counters, width, cycles, retired;
+};
+
+/*
+ * Parse "generic[,key=value]...", with the defaults the software model
+ * documents (sim_backend.c): 0, or -1 if the model is not generic
+ */
+static int sim_shape(struct shape *s)
+{
+	char buf[256], *tok, *save;
+
+	*s = (struct shape){ .family = 0x21, .model = 0, .counters = 4,
+			     .width = 47, .cycles = 0x12, .retired = 0x08 };
+	read_line(SIM_MODEL, buf, sizeof(buf));
+	buf[strcspn(buf, "\n")] = '\0';
+	tok = strtok_r(buf, ",", &save);
+	if (!tok || strcmp(tok, "generic"))
+		return -1;
+	while ((tok = strtok_r(NULL, ",", &save))) {
+		char *eq = strchr(tok, '=');
+		unsigned int v;
+
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		v = strtoul(eq + 1, NULL, 0);
+		if (!strcmp(tok, "family"))
+			s->family = v;
+		else if (!strcmp(tok, "model"))
+			s->model = v;
+		else if (!strcmp(tok, "counters"))
+			s->counters = v;
+		else if (!strcmp(tok, "width"))
+			s->width = v;
+		else if (!strcmp(tok, "cycles"))
+			s->cycles = v;
+		else if (!strcmp(tok, "retired"))
+			s->retired = v;
+	}
+	return 0;
+}
+
+static int pmu_is_generic(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "generic\n");
+}
+
+static unsigned int sysfs_uint(const char *path)
+{
+	char buf[64];
+
+	return strtoul(read_line(path, buf, sizeof(buf)), NULL, 0);
+}
+
+/* A raw event code that is neither cycles nor retired, for member @i */
+static unsigned int other_code(const struct shape *s, int i)
+{
+	unsigned int es = 0x40 + i;
+
+	while (es == s->cycles || es == s->retired)
+		es += 0x20;
+	return es;
+}
+
+static int open_user(uint64_t cfg, int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	if (group >= 0)
+		attr.disabled = 0;
+	return sys_perf_event_open(&attr, 0, -1, group, 0);
+}
+
+FIXTURE(generic) {
+	struct shape s;
+};
+
+FIXTURE_SETUP(generic)
+{
+	if (!pmu_is_generic())
+		return;
+	ASSERT_EQ(0, sim_shape(&self->s));
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(generic)
+{
+}
+
+/* caps/, format/ and events/ say what PAL reported, and nothing more */
+TEST_F(generic, shape_in_sysfs)
+{
+	static const char * const absent[] = {
+		"format/br_mispred", "format/ear", "format/ear_tlb",
+		"format/ldlat", "format/opc_match", "format/opc_care",
+		"format/irange_approx", "format/irange_inv", "format/drange",
+		"caps/branches", "caps/ear_thresholds", "events/mem-loads",
+	};
+	const struct shape *s = &self->s;
+	unsigned int i, n = 0;
+	char buf[64];
+	struct dirent *d;
+	DIR *dir;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	EXPECT_EQ(s->counters, sysfs_uint(PMU_DIR "/caps/counters"));
+	EXPECT_EQ(s->width, sysfs_uint(PMU_DIR "/caps/counter_width"));
+	EXPECT_EQ(s->family, sysfs_uint(PMU_DIR "/caps/cpu_family"));
+	EXPECT_EQ(s->model, sysfs_uint(PMU_DIR "/caps/cpu_model"));
+	EXPECT_EQ(0, sysfs_uint(PMU_DIR "/caps/max_precise"));
+	read_line(PMU_DIR "/format/event", buf, sizeof(buf));
+	EXPECT_STREQ("config:8-15\n", buf);
+	for (i = 0; i < sizeof(absent) / sizeof(absent[0]); i++) {
+		snprintf(buf, sizeof(buf), PMU_DIR "/%s", absent[i]);
+		EXPECT_NE(0, access(buf, F_OK)) TH_LOG("%s", absent[i]);
+	}
+	EXPECT_EQ(IA64_PMU_CONFIG(s->cycles, 0),
+		  sysfs_event_config("cpu-cycles"));
+	EXPECT_EQ(IA64_PMU_CONFIG(s->retired, 0),
+		  sysfs_event_config("instructions"));
+	dir = opendir(PMU_DIR "/events");
+	ASSERT_NE(NULL, dir);
+	while ((d = readdir(dir)))
+		n += d->d_name[0] != '.';
+	closedir(dir);
+	EXPECT_EQ(2, n);
+}
+
+/* cycles and instructions: PAL's codes, exact, beyond 32 bits */
+TEST_F(generic, hardware_events_exact)
+{
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	uint64_t n = (1ULL << 33) + 4321;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	counting_attr(&attr, PERF_COUNT_HW_CPU_CYCLES);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.exclude_kernel = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	rec_cycles(&b, USER_IP, n, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	/* at privilege level 0: excluded */
+	rec_cycles(&b, USER_IP, 999, 0, IA64_PMU_ISA_IA64, NULL, 0);
+	EXPECT_EQ(n, run_count(fd, &b));
+	close(fd);
+
+	b.len = 0;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	rec_inst(&b, USER_IP, 1000, 3, 3);
+	EXPECT_EQ(3000, run_count(fd, &b));
+	close(fd);
+
+	/* the other generic events have no code PAL gives */
+	attr.config = PERF_COUNT_HW_BRANCH_INSTRUCTIONS;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.config = 0;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+/*
+ * A group of one raw event per counter: each counts exactly what the
+ * cycles records list for its code and umask, all of them at once; one
+ * more does not fit
+ */
+TEST_F(generic, raw_group_on_every_counter)
+{
+	const struct shape *s = &self->s;
+	struct ia64_pmu_rec_event ev[MAX_CTRS];
+	struct rec_buf b = { .len = 0 };
+	struct { uint64_t nr, te, tr, v[MAX_CTRS]; } g;
+	struct perf_event_attr attr;
+	int fd[MAX_CTRS], i, n = s->counters;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	ASSERT_LE(n, MAX_CTRS);
+	for (i = 0; i < n; i++) {
+		memset(&ev[i], 0, sizeof(ev[i]));
+		ev[i].code = other_code(s, i);
+		ev[i].umask = i & 0xf;
+		ev[i].inc = 1 + i % 7;	/* up to the model's maximum, 7 */
+	}
+	rec_cycles(&b, USER_IP, 1000, 3, IA64_PMU_ISA_IA64, ev, n);
+	counting_attr(&attr, IA64_PMU_CONFIG(ev[0].code, ev[0].umask));
+	attr.exclude_kernel = 1;
+	attr.read_format = PERF_FORMAT_GROUP |
+			   PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < n; i++) {
+		fd[i] = open_user(IA64_PMU_CONFIG(ev[i].code, ev[i].umask),
+				  fd[0]);
+		ASSERT_GE(fd[i], 0) TH_LOG("member %d: %s", i,
+					   strerror(errno));
+	}
+	/* one more than the counters PAL reports */
+	EXPECT_EQ(-1, open_user(IA64_PMU_CONFIG(s->cycles, 0), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
+
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(uint64_t) * (3 + n), read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(n, g.nr);
+	EXPECT_EQ(g.te, g.tr);
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(1000 * (1 + i % 7), g.v[i]) TH_LOG("member %d", i);
+	for (i = 0; i < n; i++)
+		close(fd[i]);
+}
+
+/*
+ * Sampling on the last counter (PMD4+N-1: with 12 counters PMD15, whose
+ * overflow bit is PMC0 bit 15): one sample per period, exactly
+ */
+TEST_F(generic, samples_on_the_last_counter)
+{
+	const struct shape *s = &self->s;
+	int last = 4 + s->counters - 1, fd[MAX_CTRS], i, n = 0;
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	struct perf_event_header h;
+	uint8_t rec[256];
+	struct ring r;
+	uint64_t pmc;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	ASSERT_GE(s->counters, 2);
+	/* counting members fill the counters below the last */
+	counting_attr(&attr, IA64_PMU_CONFIG(other_code(s, 0), 0));
+	attr.exclude_kernel = 1;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < (int)s->counters - 1; i++) {
+		fd[i] = open_user(IA64_PMU_CONFIG(other_code(s, i), 0), fd[0]);
+		ASSERT_GE(fd[i], 0);
+	}
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+	ASSERT_GE(fd[i], 0);
+	ASSERT_EQ(0, ring_map(&r, fd[i]));
+	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	/* the sampler is on the last counter, with oi set */
+	pmc = sim_model_pmc(0, last);
+	EXPECT_EQ(s->cycles, (pmc >> 8) & 0xff) TH_LOG("pmc%d 0x%llx", last,
+						       (unsigned long long)pmc);
+	EXPECT_NE(0, pmc & (1 << 5));
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	while (ring_next(&r, rec, sizeof(rec)) > 0) {
+		memcpy(&h, rec, sizeof(h));
+		n += h.type == PERF_RECORD_SAMPLE;
+	}
+	EXPECT_EQ(10, n);
+	ring_unmap(&r);
+	for (; i >= 0; i--)
+		close(fd[i]);
+}
+
+/* More events than counters, not in a group: the core multiplexes */
+TEST_F(generic, multiplexes_beyond_the_counters)
+{
+	const struct shape *s = &self->s;
+	int fd[MAX_CTRS + 1], i, n = s->counters + 1;
+	struct perf_event_attr attr;
+	struct count c;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	ASSERT_EQ(0, sim_set("freerun", "1"));
+	for (i = 0; i < n; i++) {
+		counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+		attr.disabled = 0;
+		fd[i] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		ASSERT_GE(fd[i], 0);
+	}
+	busy_ms(300);
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(0, read_count(fd[i], &c));
+		EXPECT_GT(c.running, 0) TH_LOG("event %d", i);
+		EXPECT_LT(c.running, c.enabled) TH_LOG("event %d", i);
+		EXPECT_GT(c.value, 0) TH_LOG("event %d", i);
+		close(fd[i]);
+	}
+}
+
+/*
+ * Raw config bits 31:8 reach the counter's PMC as given (the fields of
+ * the processor's manual); the driver owns 7:0; bits it has no field for
+ * are refused
+ */
+TEST_F(generic, raw_bits_written_as_given)
+{
+	const struct shape *s = &self->s;
+	uint64_t cfg = IA64_PMU_CONFIG(0xff, 0xf) | (7ULL << 20) |
+		       (1ULL << 24) | (0x3fULL << 26), pmc;
+	struct perf_event_attr attr;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0) TH_LOG("%s", strerror(errno));
+	pmc = sim_model_pmc(0, 4);
+	EXPECT_EQ(cfg, pmc & 0xffffff00ULL) TH_LOG("pmc4 0x%llx",
+						   (unsigned long long)pmc);
+	/* plm: user only; pm and oi: the driver's */
+	EXPECT_EQ(0x8 | 0x40 | 0x20, pmc & 0xff);
+	close(fd);
+
+	for (int bit = 0; bit < 8; bit++) {
+		counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) |
+				     (1ULL << bit));
+		EXPECT_EQ(EINVAL, open_errno(&attr)) TH_LOG("bit %d", bit);
+	}
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (1ULL << 60));
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	/* ism 0b11 would count nothing: the driver's stopped state */
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (3ULL << 24));
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+/* Nothing of the driver's features: EOPNOTSUPP, no address filter */
+TEST_F(generic, features_not_supported)
+{
+	const struct shape *s = &self->s;
+	struct perf_event_attr attr;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	attr.config |= IA64_PMU_CFG_BR_MISPRED;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.sample_period = 1000;
+	attr.precise_ip = 1;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.config1 = 1;			/* ear: the D-EAR */
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.config1 = IA64_PMU_CFG1_IRANGE_APPROX;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.config2 = 0x3f00000000001000ULL;	/* drange */
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (1ULL << 33));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));	/* opc_match */
+
+	/* no address filter: the core refuses the ioctl */
+	EXPECT_EQ(0, sysfs_uint(PMU_DIR "/nr_addr_filters"));
+	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0));
+	attr.exclude_kernel = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(-1, ioctl(fd, PERF_EVENT_IOC_SET_FILTER,
+			    "filter 0x1000/0x100"));
+	EXPECT_EQ(EINVAL, errno);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
