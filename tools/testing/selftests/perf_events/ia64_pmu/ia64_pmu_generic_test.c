@@ -144,7 +144,7 @@ TEST_F(generic, shape_in_sysfs)
 	EXPECT_EQ(0, sysfs_uint(PMU_DIR "/caps/max_precise"));
 	read_line(PMU_DIR "/format/event", buf, sizeof(buf));
 	EXPECT_STREQ("config:8-15\n", buf);
-	for (i = 0; i < sizeof(absent) / sizeof(absent[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(absent); i++) {
 		snprintf(buf, sizeof(buf), PMU_DIR "/%s", absent[i]);
 		EXPECT_NE(0, access(buf, F_OK)) TH_LOG("%s", absent[i]);
 	}
