@@ -3,8 +3,9 @@
  * Itanium PMU driver: counter scheduling. Each event may count on a
  * subset of the generic counters PMD4.. (counter asymmetry, [ITA-RM]
  * §7.8; thresholds above PMC6/7's field, Figures 6-13/6-14); the
- * events of a CPU are placed on counters by a search that keeps each on
- * the counter it has, checked at add and at the commit of a transaction
+ * events of a CPU are placed on counters by a matching (or, with the
+ * cache groups' rules, a search) that keeps each on the counter it has,
+ * checked at add and at the commit of a transaction
  * (PERF_PMU_TXN_ADD), and moved to their counters by ia64_pmu_enable().
  * Context switch of per-task state (pmu->sched_task) is in
  * ia64_pmu_ctxsw.c.
@@ -24,9 +25,10 @@ static unsigned int ia64_pmu_event_counters(struct perf_event *event)
 
 /*
  * Find a counter for each of @n events within its counter set; keep an
- * event on the counter it already has when possible. With the four
- * counters of the Itanium and Itanium 2 the search is at most 4! steps
- * and finds a placement if one exists.
+ * event on the counter it already has when possible. Every placement is
+ * tried: the cache event groups' rules (ia64_pmu_groups.c) are checked on
+ * a whole placement. Used for the models with such rules, whose four
+ * counters make it at most 4! steps.
  */
 static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 				 unsigned int used, int *assign)
@@ -55,9 +57,68 @@ static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 	return false;
 }
 
+/*
+ * An augmenting path for event @i: a counter of its set not in *@seen that
+ * is free, or whose event (@owner) can move to another of its own.
+ * Each call marks a counter seen: the depth is at most the counters.
+ */
+static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
+			     unsigned int *seen, int *assign)
+{
+	unsigned long ctrs = ia64_pmu_event_counters(events[i]) & ~*seen;
+	unsigned int ctr;
+
+	for_each_set_bit(ctr, &ctrs, ia64_pmu_model->nr_generic) {
+		*seen |= BIT(ctr);
+		if (owner[ctr] < 0 ||
+		    ia64_pmu_augment(events, owner[ctr], owner, seen, assign)) {
+			owner[ctr] = i;
+			assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The same without group rules: a maximum bipartite matching of events to
+ * counters (augmenting paths), which finds a placement if one exists in
+ * O(n * counters^2) steps, where trying every placement of up to 16
+ * counters would take up to 16! steps. Events first keep the counters
+ * they have.
+ */
+static bool ia64_pmu_match(struct perf_event **events, int n, int *assign)
+{
+	int owner[IA64_PMU_MAX_COUNTERS];
+	unsigned int seen;
+	int i, cur;
+
+	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
+		owner[i] = -1;
+	for (i = 0; i < n; i++) {
+		cur = events[i]->hw.idx;
+		assign[i] = -1;
+		if (cur >= 0 &&
+		    (ia64_pmu_event_counters(events[i]) & IA64_CTR(cur)) &&
+		    owner[cur - IA64_PMU_FIRST_COUNTER] < 0) {
+			owner[cur - IA64_PMU_FIRST_COUNTER] = i;
+			assign[i] = cur;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		seen = 0;
+		if (assign[i] < 0 &&
+		    !ia64_pmu_augment(events, i, owner, &seen, assign))
+			return false;
+	}
+	return true;
+}
+
 bool ia64_pmu_assign(struct perf_event **events, int n, int *assign)
 {
-	return ia64_pmu_assign_from(events, n, 0, 0, assign);
+	if (ia64_pmu_model->nr_groups)
+		return ia64_pmu_assign_from(events, n, 0, 0, assign);
+	return ia64_pmu_match(events, n, assign);
 }
 
 /* Move events to their newly assigned counters and start new ones */
