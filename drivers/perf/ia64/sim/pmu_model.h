@@ -36,6 +36,14 @@ enum ia64_model_cpu {
 /* Room for the larger register files of later CPU models */
 #define IA64_MODEL_MAX_PMC	32
 #define IA64_MODEL_MAX_PMD	32
+/*
+ * Generic counters: a CPU model has nr_ctr of them, PMC/PMD4 ..
+ * 4 + nr_ctr - 1; their overflow bits are PMC0 bits 4 .. 3 + nr_ctr
+ * ([SDM-2] §7.2.4.2: bit j of PMCi stands for monitor 64 * i + j, so
+ * all of them fit in PMC0)
+ */
+#define IA64_MODEL_MAX_CTR	16
+#define IA64_MODEL_CTR_END	(4 + IA64_MODEL_MAX_CTR)
 
 /* Architectural PSR bits the PMU depends on ([SDM-2] §7.2.1) */
 #define IA64_MODEL_PSR_UP	(1ULL << 2)
@@ -49,9 +57,9 @@ enum ia64_model_cpu {
 				 IA64_MODEL_PSR_PP | IA64_MODEL_PSR_DB | \
 				 IA64_MODEL_PSR_CPL | IA64_MODEL_PSR_IS)
 
-/* PMC0 ([ITA-RM] Table 6-7) */
+/* PMC0 ([ITA-RM] Table 6-7): fr, and the overflow bits of @n counters */
 #define IA64_MODEL_PMC0_FR	0x1ULL
-#define IA64_MODEL_PMC0_OVFL	0xf0ULL
+#define IA64_MODEL_PMC0_OVFL(n)	(((1ULL << (n)) - 1) << 4)
 
 /* Generic PMC fields ([ITA-RM] Figures 6-13/6-14) */
 #define IA64_MODEL_PMC_PLM	0xfULL
@@ -110,6 +118,7 @@ struct ia64_model {
 	enum ia64_model_cpu cpu;
 	const struct ia64_model_desc *desc;
 	unsigned int nr_pmc, nr_pmd;
+	unsigned int nr_ctr;		/* generic counters PMC/PMD4.. */
 	u64 pmc[IA64_MODEL_MAX_PMC];
 	u64 pmd[IA64_MODEL_MAX_PMD];	/* as stored; reads apply sxt */
 	u64 ibr[IA64_MODEL_NR_IBR];
@@ -124,12 +133,12 @@ struct ia64_model {
 	 */
 	bool plm0_clobbers_pmd;
 	/*
-	 * PMC4-7: the event table row selected by es/umask, NULL if
-	 * undefined, and what that event counts (an IA64_MODEL_SEM_* of
-	 * pmu_model_int.h)
+	 * The counters' PMCs, by register number: the event table row
+	 * selected by es/umask, NULL if undefined, and what that event
+	 * counts (an IA64_MODEL_SEM_* of pmu_model_int.h)
 	 */
-	const struct ia64_model_event *ctr_ev[8];
-	u8 ctr_sem[8];
+	const struct ia64_model_event *ctr_ev[IA64_MODEL_CTR_END];
+	u8 ctr_sem[IA64_MODEL_CTR_END];
 	/* the last record was a mispredicted branch: its bundle, slot */
 	bool after_mispred;
 	u64 mispred_ip;

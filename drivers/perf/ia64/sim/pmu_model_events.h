@@ -56,7 +56,7 @@ struct ia64_model_event {
 	u8 umask_kind;		/* enum ia64_model_umask_kind */
 	u8 umask_mask;		/* UM_PAT: significant umask bits */
 	u8 umask_val;		/* UM_PAT: their value */
-	u8 pmds;		/* bit n set: PMC/PMD n can count it */
+	u32 pmds;		/* bit n set: PMC/PMD n can count it */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_MODEL_Q_* */
 };

@@ -207,9 +207,16 @@ struct ia64_model_freerun_events {
 struct ia64_model_desc {
 	const char *name;
 	unsigned int nr_pmc, nr_pmd;	/* PMC0..nr_pmc-1, PMD0..nr_pmd-1 */
-	unsigned int width;		/* generic counters PMD4-7, bits */
-	u8 es_mask;			/* PMC4-7.es: 0x7f, or 0xff */
-	u8 thres_mask[8];		/* PMC4-7.threshold, right-aligned */
+	/*
+	 * Generic counters PMC/PMD4 .. 4 + nr_ctr - 1, at most
+	 * IA64_MODEL_MAX_CTR. A model with more than 4 has no BTB, EARs
+	 * or qualification registers among PMC/PMD8-17.
+	 */
+	unsigned int nr_ctr;
+	unsigned int width;		/* generic counters' PMDs, bits */
+	u8 es_mask;			/* counters' PMC.es: 0x7f, or 0xff */
+	/* counters' PMC.threshold, right-aligned, by register number */
+	u8 thres_mask[IA64_MODEL_CTR_END];
 	/* PMC4 bit without which no generic counter counts, 0 if none */
 	u64 ctr_enable;
 	/*
@@ -294,6 +301,12 @@ static inline unsigned int pmc_umask(u64 pmc)
 static inline u64 ctr_mask(const struct ia64_model *m)
 {
 	return MASK64(m->desc->width - 1, 0);
+}
+
+/* Is PMC/PMD @idx one of the generic counters of @m? */
+static inline bool is_ctr(const struct ia64_model *m, unsigned int idx)
+{
+	return idx >= 4 && idx < 4 + m->nr_ctr;
 }
 
 static inline bool frozen(const struct ia64_model *m)
