@@ -25,6 +25,8 @@
 enum ia64_model_cpu {
 	IA64_MODEL_ITANIUM,	/* Merced, CPUID family 0x07 */
 	IA64_MODEL_ITANIUM2,	/* McKinley/Madison, CPUID family 0x1f */
+	/* built from parameters: ia64_model_generic_setup() */
+	IA64_MODEL_GENERIC,
 };
 
 #define IA64_MODEL_NR_PMC	14	/* PMC0-13 (Itanium) */
@@ -147,6 +149,43 @@ struct ia64_model {
 };
 
 void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
+
+/* The name of CPU model @cpu ("itanium", "itanium2", "generic") */
+const char *ia64_model_cpu_name(enum ia64_model_cpu cpu);
+/* The CPUID[3] of CPU model @cpu (no access counted) */
+u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu);
+
+/*
+ * The generic CPU model (pmu_model_generic.c): a processor with only
+ * the architected PMU, PMC0-3 and @counters generic pairs of @width
+ * bits, the events @cycles (every cycle) and @retired (retired IA-64
+ * instructions) and every other event select counting what the cycles
+ * records list. Its CPUID[3] has @family and @model.
+ */
+struct ia64_model_generic {
+	unsigned int family, model;	/* CPUID[3] 31:24, 23:16 */
+	unsigned int counters;		/* generic pairs, 1..16 */
+	unsigned int width;		/* counter width, 16..63 */
+	unsigned int cycles, retired;	/* PAL_CYCLES, PAL_RETIRED: 0..255 */
+};
+
+/* family 0x21, model 0, counters 4, width 47, cycles 0x12, retired 0x08 */
+void ia64_model_generic_defaults(struct ia64_model_generic *g);
+/*
+ * Parse "generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C]
+ * [,retired=R]" (numbers in C notation: 0x21, 041, 33; keys in any
+ * order, each at most once; the others keep their default) into @g.
+ * Returns 0, or -EINVAL (and @g unchanged) for a string not starting
+ * with "generic", an unknown or repeated key, a missing '=', a bad or
+ * empty number, a value out of range or trailing junk.
+ */
+int ia64_model_generic_parse(const char *spec, struct ia64_model_generic *g);
+/*
+ * Configure the one generic description: ia64_model_init() with
+ * IA64_MODEL_GENERIC builds on it from then on. Not while a generic
+ * model is in use. Without a call, the defaults.
+ */
+void ia64_model_generic_setup(const struct ia64_model_generic *g);
 
 u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx);
 void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val);

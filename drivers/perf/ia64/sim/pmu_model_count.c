@@ -296,6 +296,10 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	}
 	if (!n)
 		return 0;
+	/* no tags (the generic model): every umask counts every one */
+	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
+	    m->desc->tag_kind == IA64_MODEL_TAG_NONE)
+		return n;
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
 	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)
 		/*

@@ -40,6 +40,7 @@ enum ia64_model_umask_kind {
 	IA64_MODEL_UM_SLOT,	  /* Table 7-29: bit set, all combinations */
 	IA64_MODEL_UM_L2FLUSH,	  /* Table 7-31: bit set, all combinations */
 	IA64_MODEL_UM_PFLUSH,	  /* Table 7-32: bit set, all combinations */
+	IA64_MODEL_UM_ALL,	  /* every umask, each a distinct event */
 };
 
 /* Qualification support ("Qualification:" line of each §7.8 entry) */

@@ -89,6 +89,7 @@ struct ia64_model_sem_map {
 enum ia64_model_tag_kind {
 	IA64_MODEL_TAG_ITA,	/* [ITA-RM] Table 7-30: 0011 PMC8, 0010 PMC9 */
 	IA64_MODEL_TAG_IBRP,	/* Itanium 2: 0/2 PMC8, 1/3 PMC9 */
+	IA64_MODEL_TAG_NONE,	/* no tags: every umask counts all */
 };
 
 /*
@@ -195,9 +196,11 @@ struct ia64_model_freerun_events {
 	} cyc[IA64_MODEL_FRC_NR];
 	/*
 	 * ia64_model_freerun_rec(): one IA-64 instruction retired and one
-	 * data reference per cycle
+	 * data reference per cycle; no_inst, no_dref: the model has no
+	 * such event to list
 	 */
 	struct ia64_model_fr_ev inst, dref;
+	bool no_inst, no_dref;
 };
 
 /*
@@ -242,7 +245,10 @@ struct ia64_model_desc {
 	/* the EARs' layout, NULL if the model has no EARs */
 	const struct ia64_model_ear_layout *ear;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
-	/* how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c) */
+	/*
+	 * how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c);
+	 * NULL: no qualification, every occurrence counts
+	 */
 	const struct ia64_model_qual *qual;
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
@@ -283,6 +289,8 @@ extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
+/* pmu_model_generic.c: the generic description, as last set up */
+const struct ia64_model_desc *ia64_model_generic_desc(void);
 
 /* The description of CPU model @cpu */
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu);

@@ -95,6 +95,16 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	/* IBRs, DBRs and PSR bits belong to the CPU: firmware zeroes them */
 }
 
+const char *ia64_model_cpu_name(enum ia64_model_cpu cpu)
+{
+	return ia64_model_desc_of(cpu)->name;
+}
+
+u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
+{
+	return ia64_model_desc_of(cpu)->cpuid3;
+}
+
 /*
  * The PMC that controls PMD @idx ([ITA-RM] Table 6-4): a counter's own
  * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's PMC12. On a
