@@ -27,7 +27,7 @@
  * every other code counts what the cycles records list for its es/umask.
  * If the two codes are equal, the code counts cycles.
  *
- * PAL_PERF_MON_INFO ([SDM-2] §11.9, PAL_PERF_MON_INFO): N | W << 8 |
+ * PAL_PERF_MON_INFO (a PAL procedure of [SDM-2]): N | W << 8 |
  * cycles << 16 | retired << 24; PMC mask bits 0 .. 3 + N, PMD mask and
  * the cycles and retired counter masks bits 4 .. 3 + N. CPUID[3]:
  * family 31:24, model 23:16, revision 0, number 4.
