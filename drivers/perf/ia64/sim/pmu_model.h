@@ -183,7 +183,8 @@ int ia64_model_generic_parse(const char *spec, struct ia64_model_generic *g);
 /*
  * Configure the one generic description: ia64_model_init() with
  * IA64_MODEL_GENERIC builds on it from then on. Not while a generic
- * model is in use. Without a call, the defaults.
+ * model is in use. Without a call, the defaults. Values out of range
+ * (not from ia64_model_generic_parse()) are clamped into it.
  */
 void ia64_model_generic_setup(const struct ia64_model_generic *g);
 
