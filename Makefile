@@ -73,7 +73,9 @@ export IA64_PMU_VM_CMD
 ifdef FREERUN
 export VM_FREERUN := $(FREERUN)
 endif
-# MODEL=itanium2: the model is an Itanium 2 (default itanium)
+# MODEL=itanium2: the model is an Itanium 2 (default itanium); MODEL=
+# generic[,family=F][,counters=N][,width=W]...: a generic processor built
+# from parameters (drivers/perf/ia64/sim/sim_backend.c lists the keys)
 ifdef MODEL
 export VM_MODEL := $(MODEL)
 endif

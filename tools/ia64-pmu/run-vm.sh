@@ -26,7 +26,10 @@
 #   VM_APPEND       extra kernel command line
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
 #   VM_MODEL        the model's CPU model (module parameter model=):
-#                   itanium (the default) or itanium2
+#                   itanium (the default), itanium2, or a generic
+#                   processor built from parameters,
+#                   generic[,family=F][,model=M][,counters=N][,width=W]
+#                   [,cycles=C][,retired=R] (sim_backend.c)
 #   VM_FREERUN      0: load the model with free-running mode off (the
 #                   default is on: counts follow what runs in the VM)
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log

@@ -12,7 +12,8 @@
  * CPUID (pmu_model_regs.c), the checking of records (pmu_model_check.c),
  * qualification (pmu_model_qual.c), the free-running mode
  * (pmu_model_freerun.c), and each CPU model's description
- * (pmu_model_itanium.c, pmu_model_itanium2.c): a CPU model is a struct
+ * (pmu_model_itanium.c, pmu_model_itanium2.c, and the generic one built
+ * from parameters, pmu_model_generic.c): a CPU model is a struct
  * ia64_model_desc of tables and layouts.
  *
  * Sources, with the short forms defined in
@@ -34,8 +35,14 @@
 
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)
 {
-	return cpu == IA64_MODEL_ITANIUM2 ? &ia64_model_itanium2_desc :
-					    &ia64_model_itanium_desc;
+	switch (cpu) {
+	case IA64_MODEL_ITANIUM2:
+		return &ia64_model_itanium2_desc;
+	case IA64_MODEL_GENERIC:
+		return ia64_model_generic_desc();
+	default:
+		return &ia64_model_itanium_desc;
+	}
 }
 
 static void decode(const void *rec, struct rec_view *v)
@@ -88,7 +95,7 @@ static u64 reps_to_overflow(unsigned int width, u64 count, unsigned int d)
 int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 {
 	struct rec_view v;
-	unsigned int d[8] = { 0 };
+	unsigned int d[IA64_MODEL_CTR_END] = { 0 };
 	u64 left, k, cnt;
 	bool freeze = false;
 	unsigned int i;
@@ -144,7 +151,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	 * counts nothing while it is 0.
 	 */
 	k = left;
-	for (i = 4; i < 8; i++) {
+	for (i = 4; i < 4 + m->nr_ctr; i++) {
 		u64 pmc = m->pmc[i];
 		unsigned int thr = (pmc >> IA64_MODEL_PMC_THRES_SHIFT) &
 				   m->desc->thres_mask[i];
@@ -162,12 +169,15 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 							m->pmd[i], d[i]));
 	}
 
-	for (i = 4; i < 8; i++) {
+	for (i = 4; i < 4 + m->nr_ctr; i++) {
 		if (!d[i])
 			continue;
 		cnt = m->pmd[i] & ctr_mask(m);
 		if (k >= reps_to_overflow(m->desc->width, cnt, d[i])) {
-			/* Table 6-7: sticky overflow bit, regardless of oi */
+			/*
+			 * Table 6-7: sticky overflow bit, regardless of oi;
+			 * counter i's is PMC0 bit i ([SDM-2] §7.2.4.2)
+			 */
 			m->pmc[0] |= BIT64(i);
 			if (m->pmc[i] & IA64_MODEL_PMC_OI)
 				freeze = true;

@@ -25,6 +25,8 @@
 enum ia64_model_cpu {
 	IA64_MODEL_ITANIUM,	/* Merced, CPUID family 0x07 */
 	IA64_MODEL_ITANIUM2,	/* McKinley/Madison, CPUID family 0x1f */
+	/* built from parameters: ia64_model_generic_setup() */
+	IA64_MODEL_GENERIC,
 };
 
 #define IA64_MODEL_NR_PMC	14	/* PMC0-13 (Itanium) */
@@ -36,6 +38,14 @@ enum ia64_model_cpu {
 /* Room for the larger register files of later CPU models */
 #define IA64_MODEL_MAX_PMC	32
 #define IA64_MODEL_MAX_PMD	32
+/*
+ * Generic counters: a CPU model has nr_ctr of them, PMC/PMD4 ..
+ * 4 + nr_ctr - 1; their overflow bits are PMC0 bits 4 .. 3 + nr_ctr
+ * ([SDM-2] §7.2.4.2: bit j of PMCi stands for monitor 64 * i + j, so
+ * all of them fit in PMC0)
+ */
+#define IA64_MODEL_MAX_CTR	16
+#define IA64_MODEL_CTR_END	(4 + IA64_MODEL_MAX_CTR)
 
 /* Architectural PSR bits the PMU depends on ([SDM-2] §7.2.1) */
 #define IA64_MODEL_PSR_UP	(1ULL << 2)
@@ -49,9 +59,9 @@ enum ia64_model_cpu {
 				 IA64_MODEL_PSR_PP | IA64_MODEL_PSR_DB | \
 				 IA64_MODEL_PSR_CPL | IA64_MODEL_PSR_IS)
 
-/* PMC0 ([ITA-RM] Table 6-7) */
+/* PMC0 ([ITA-RM] Table 6-7): fr, and the overflow bits of @n counters */
 #define IA64_MODEL_PMC0_FR	0x1ULL
-#define IA64_MODEL_PMC0_OVFL	0xf0ULL
+#define IA64_MODEL_PMC0_OVFL(n)	(((1ULL << (n)) - 1) << 4)
 
 /* Generic PMC fields ([ITA-RM] Figures 6-13/6-14) */
 #define IA64_MODEL_PMC_PLM	0xfULL
@@ -110,6 +120,7 @@ struct ia64_model {
 	enum ia64_model_cpu cpu;
 	const struct ia64_model_desc *desc;
 	unsigned int nr_pmc, nr_pmd;
+	unsigned int nr_ctr;		/* generic counters PMC/PMD4.. */
 	u64 pmc[IA64_MODEL_MAX_PMC];
 	u64 pmd[IA64_MODEL_MAX_PMD];	/* as stored; reads apply sxt */
 	u64 ibr[IA64_MODEL_NR_IBR];
@@ -124,12 +135,12 @@ struct ia64_model {
 	 */
 	bool plm0_clobbers_pmd;
 	/*
-	 * PMC4-7: the event table row selected by es/umask, NULL if
-	 * undefined, and what that event counts (an IA64_MODEL_SEM_* of
-	 * pmu_model_int.h)
+	 * The counters' PMCs, by register number: the event table row
+	 * selected by es/umask, NULL if undefined, and what that event
+	 * counts (an IA64_MODEL_SEM_* of pmu_model_int.h)
 	 */
-	const struct ia64_model_event *ctr_ev[8];
-	u8 ctr_sem[8];
+	const struct ia64_model_event *ctr_ev[IA64_MODEL_CTR_END];
+	u8 ctr_sem[IA64_MODEL_CTR_END];
 	/* the last record was a mispredicted branch: its bundle, slot */
 	bool after_mispred;
 	u64 mispred_ip;
@@ -138,6 +149,44 @@ struct ia64_model {
 };
 
 void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
+
+/* The name of CPU model @cpu ("itanium", "itanium2", "generic") */
+const char *ia64_model_cpu_name(enum ia64_model_cpu cpu);
+/* The CPUID[3] of CPU model @cpu (no access counted) */
+u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu);
+
+/*
+ * The generic CPU model (pmu_model_generic.c): a processor with only
+ * the architected PMU, PMC0-3 and @counters generic pairs of @width
+ * bits, the events @cycles (every cycle) and @retired (retired IA-64
+ * instructions) and every other event select counting what the cycles
+ * records list. Its CPUID[3] has @family and @model.
+ */
+struct ia64_model_generic {
+	unsigned int family, model;	/* CPUID[3] 31:24, 23:16 */
+	unsigned int counters;		/* generic pairs, 1..16 */
+	unsigned int width;		/* counter width, 16..63 */
+	unsigned int cycles, retired;	/* PAL_CYCLES, PAL_RETIRED: 0..255 */
+};
+
+/* family 0x21, model 0, counters 4, width 47, cycles 0x12, retired 0x08 */
+void ia64_model_generic_defaults(struct ia64_model_generic *g);
+/*
+ * Parse "generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C]
+ * [,retired=R]" (numbers in C notation: 0x21, 041, 33; keys in any
+ * order, each at most once; the others keep their default) into @g.
+ * Returns 0, or -EINVAL (and @g unchanged) for a string not starting
+ * with "generic", an unknown or repeated key, a missing '=', a bad or
+ * empty number, a value out of range or trailing junk.
+ */
+int ia64_model_generic_parse(const char *spec, struct ia64_model_generic *g);
+/*
+ * Configure the one generic description: ia64_model_init() with
+ * IA64_MODEL_GENERIC builds on it from then on. Not while a generic
+ * model is in use. Without a call, the defaults. Values out of range
+ * (not from ia64_model_generic_parse()) are clamped into it.
+ */
+void ia64_model_generic_setup(const struct ia64_model_generic *g);
 
 u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx);
 void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val);

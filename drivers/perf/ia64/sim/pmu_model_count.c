@@ -239,7 +239,7 @@ static unsigned int branch_inc(const struct rec_view *v, unsigned int sem,
 
 /*
  * The monitor enable equation of [ITA-RM] §6.2.1 with the record's cpl
- * and instruction set; PMC12 ignores ism.
+ * and instruction set; PMC12 ignores ism, unless it is a counter's.
  */
 bool ia64_model_monitor_enabled_at(const struct ia64_model *m, u64 pmc,
 				   u64 pm, unsigned int ism_shift,
@@ -262,7 +262,7 @@ bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 {
 	return ia64_model_monitor_enabled_at(m, m->pmc[idx],
 					     IA64_MODEL_PMC_PM,
-					     idx != 12 ?
+					     idx != 12 || is_ctr(m, idx) ?
 					     IA64_MODEL_PMC_ISM_SHIFT : 64, v);
 }
 
@@ -296,6 +296,10 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	}
 	if (!n)
 		return 0;
+	/* no tags (the generic model): every umask counts every one */
+	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
+	    m->desc->tag_kind == IA64_MODEL_TAG_NONE)
+		return n;
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
 	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)
 		/*

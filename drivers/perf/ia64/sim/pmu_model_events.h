@@ -40,6 +40,7 @@ enum ia64_model_umask_kind {
 	IA64_MODEL_UM_SLOT,	  /* Table 7-29: bit set, all combinations */
 	IA64_MODEL_UM_L2FLUSH,	  /* Table 7-31: bit set, all combinations */
 	IA64_MODEL_UM_PFLUSH,	  /* Table 7-32: bit set, all combinations */
+	IA64_MODEL_UM_ALL,	  /* every umask, each a distinct event */
 };
 
 /* Qualification support ("Qualification:" line of each §7.8 entry) */
@@ -56,7 +57,7 @@ struct ia64_model_event {
 	u8 umask_kind;		/* enum ia64_model_umask_kind */
 	u8 umask_mask;		/* UM_PAT: significant umask bits */
 	u8 umask_val;		/* UM_PAT: their value */
-	u8 pmds;		/* bit n set: PMC/PMD n can count it */
+	u32 pmds;		/* bit n set: PMC/PMD n can count it */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_MODEL_Q_* */
 };

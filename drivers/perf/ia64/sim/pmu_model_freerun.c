@@ -322,20 +322,25 @@ void ia64_model_freerun_rec(enum ia64_model_cpu cpu,
 		ia64_model_desc_of(cpu)->freerun;
 	struct ia64_pmu_rec_cycles *c = &rec->cyc;
 	u64 cycles = period_ns * 4 / 5;		/* an 800 MHz Itanium */
+	unsigned int n = 0;
 
 	memset(rec, 0, sizeof(*rec));
 	c->hdr.type = IA64_PMU_REC_CYCLES;
-	c->hdr.size = sizeof(*c) + 2 * sizeof(c->events[0]);
 	c->ctx.ip = ip;
 	c->ctx.repeat = cycles ? cycles : 1;
 	c->ctx.cpl = cpl & 3;
 	c->ctx.isa = IA64_PMU_ISA_IA64;
-	c->nr_events = 2;
-	/* IPC 1, and one data reference per cycle */
-	c->events[0].code = fe->inst.code;
-	c->events[0].umask = fe->inst.umask;
-	c->events[0].inc = 1;
-	c->events[1].code = fe->dref.code;
-	c->events[1].umask = fe->dref.umask;
-	c->events[1].inc = 1;
+	/* IPC 1, and one data reference per cycle, if the model has them */
+	if (!fe->no_inst) {
+		c->events[n].code = fe->inst.code;
+		c->events[n].umask = fe->inst.umask;
+		c->events[n++].inc = 1;
+	}
+	if (!fe->no_dref) {
+		c->events[n].code = fe->dref.code;
+		c->events[n].umask = fe->dref.umask;
+		c->events[n++].inc = 1;
+	}
+	c->nr_events = n;
+	c->hdr.size = sizeof(*c) + n * sizeof(c->events[0]);
 }

@@ -89,6 +89,7 @@ struct ia64_model_sem_map {
 enum ia64_model_tag_kind {
 	IA64_MODEL_TAG_ITA,	/* [ITA-RM] Table 7-30: 0011 PMC8, 0010 PMC9 */
 	IA64_MODEL_TAG_IBRP,	/* Itanium 2: 0/2 PMC8, 1/3 PMC9 */
+	IA64_MODEL_TAG_NONE,	/* no tags: every umask counts all */
 };
 
 /*
@@ -195,9 +196,11 @@ struct ia64_model_freerun_events {
 	} cyc[IA64_MODEL_FRC_NR];
 	/*
 	 * ia64_model_freerun_rec(): one IA-64 instruction retired and one
-	 * data reference per cycle
+	 * data reference per cycle; no_inst, no_dref: the model has no
+	 * such event to list
 	 */
 	struct ia64_model_fr_ev inst, dref;
+	bool no_inst, no_dref;
 };
 
 /*
@@ -207,9 +210,16 @@ struct ia64_model_freerun_events {
 struct ia64_model_desc {
 	const char *name;
 	unsigned int nr_pmc, nr_pmd;	/* PMC0..nr_pmc-1, PMD0..nr_pmd-1 */
-	unsigned int width;		/* generic counters PMD4-7, bits */
-	u8 es_mask;			/* PMC4-7.es: 0x7f, or 0xff */
-	u8 thres_mask[8];		/* PMC4-7.threshold, right-aligned */
+	/*
+	 * Generic counters PMC/PMD4 .. 4 + nr_ctr - 1, at most
+	 * IA64_MODEL_MAX_CTR. A model with more than 4 has no BTB, EARs
+	 * or qualification registers among PMC/PMD8-17.
+	 */
+	unsigned int nr_ctr;
+	unsigned int width;		/* generic counters' PMDs, bits */
+	u8 es_mask;			/* counters' PMC.es: 0x7f, or 0xff */
+	/* counters' PMC.threshold, right-aligned, by register number */
+	u8 thres_mask[IA64_MODEL_CTR_END];
 	/* PMC4 bit without which no generic counter counts, 0 if none */
 	u64 ctr_enable;
 	/*
@@ -235,7 +245,10 @@ struct ia64_model_desc {
 	/* the EARs' layout, NULL if the model has no EARs */
 	const struct ia64_model_ear_layout *ear;
 	u8 tag_kind;			/* enum ia64_model_tag_kind */
-	/* how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c) */
+	/*
+	 * how PMC8/9, the IBRs and DBRs qualify events (pmu_model_qual.c);
+	 * NULL: no qualification, every occurrence counts
+	 */
 	const struct ia64_model_qual *qual;
 	/* PAL_PERF_MON_INFO: the info word and the 4 first mask words */
 	u64 pal_info;
@@ -276,6 +289,8 @@ extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
+/* pmu_model_generic.c: the generic description, as last set up */
+const struct ia64_model_desc *ia64_model_generic_desc(void);
 
 /* The description of CPU model @cpu */
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu);
@@ -294,6 +309,12 @@ static inline unsigned int pmc_umask(u64 pmc)
 static inline u64 ctr_mask(const struct ia64_model *m)
 {
 	return MASK64(m->desc->width - 1, 0);
+}
+
+/* Is PMC/PMD @idx one of the generic counters of @m? */
+static inline bool is_ctr(const struct ia64_model *m, unsigned int idx)
+{
+	return idx >= 4 && idx < 4 + m->nr_ctr;
 }
 
 static inline bool frozen(const struct ia64_model *m)

@@ -227,6 +227,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.name		= "itanium",
 	.nr_pmc		= IA64_MODEL_NR_PMC,
 	.nr_pmd		= IA64_MODEL_NR_PMD,
+	.nr_ctr		= 4,
 	.width		= PAL_WIDTH,
 	.es_mask	= 0x7f,
 	/* Figures 6-13/6-14: threshold 22:20 on PMC4/5, 21:20 on PMC6/7 */

@@ -264,6 +264,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.name		= "itanium2",
 	.nr_pmc		= IA64_MODEL_ITA2_NR_PMC,
 	.nr_pmd		= IA64_MODEL_ITA2_NR_PMD,
+	.nr_ctr		= 4,
 	.width		= ITA2_WIDTH,
 	.es_mask	= 0xff,
 	/* [PFM-I2]: a 3-bit threshold (22:20) on all four counters */

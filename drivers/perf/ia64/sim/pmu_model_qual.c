@@ -273,6 +273,9 @@ void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
 {
 	bool opc[2] = { true, true };
 
+	/* without qualification hardware no record has a tag */
+	if (!m->desc->qual)
+		return;
 	/*
 	 * MODEL: records without an opcode (cycles, fetch) match every
 	 * opcode, so only the address range qualifies their events.
@@ -294,6 +297,9 @@ bool ia64_model_qualified(const struct ia64_model *m,
 {
 	u8 q = ev->qual;
 
+	/* without qualification hardware every occurrence counts */
+	if (!m->desc->qual)
+		return true;
 	if (v->is)
 		return !q || !m->desc->qual->ia32_pmc13 ||
 		       (m->pmc[13] & m->desc->qual->ia32_pmc13);

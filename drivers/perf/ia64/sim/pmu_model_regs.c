@@ -81,6 +81,7 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	m->desc = d;
 	m->nr_pmc = d->nr_pmc;
 	m->nr_pmd = d->nr_pmd;
+	m->nr_ctr = d->nr_ctr;
 	m->plm0_clobbers_pmd = true;
 
 	/* The reset state is the model's (for the Itanium: [ITA-RM] §6.2.9) */
@@ -89,34 +90,51 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	for (i = 0; i < m->nr_pmd; i++)
 		m->pmd[i] = d->pmd_reset[i];
 
-	for (i = 4; i < 8; i++)
+	for (i = 4; i < 4 + m->nr_ctr; i++)
 		resolve_counter(m, i);
 	/* IBRs, DBRs and PSR bits belong to the CPU: firmware zeroes them */
 }
 
-/* The PMC that controls PMD @idx ([ITA-RM] Table 6-4) */
-static unsigned int pmd_owner(unsigned int idx)
+const char *ia64_model_cpu_name(enum ia64_model_cpu cpu)
 {
+	return ia64_model_desc_of(cpu)->name;
+}
+
+u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
+{
+	return ia64_model_desc_of(cpu)->cpuid3;
+}
+
+/*
+ * The PMC that controls PMD @idx ([ITA-RM] Table 6-4): a counter's own
+ * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's PMC12. On a
+ * model with more than 4 counters PMD8 and up are counters.
+ */
+static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
+{
+	if (is_ctr(m, idx))
+		return idx;
 	if (idx <= 1)
 		return 10;
 	if (idx <= 3 || idx == 17)
 		return 11;
-	if (idx <= 7)
-		return idx;
 	return 12;
 }
 
 /* The privileged monitor bit of PMC @idx: PMC10's moves on some models */
 static u64 pmc_pm_bit(const struct ia64_model *m, unsigned int idx)
 {
-	return idx == 10 && m->desc->ear ? m->desc->ear->iear_pm :
-					   IA64_MODEL_PMC_PM;
+	return idx == 10 && !is_ctr(m, idx) && m->desc->ear ?
+	       m->desc->ear->iear_pm : IA64_MODEL_PMC_PM;
 }
 
-/* PMD4-7: the generic counters; the others are EAR and BTB registers */
-static bool is_counter_pmd(unsigned int idx)
+/*
+ * PMD4 .. 3 + nr_ctr: the generic counters; the others are EAR and BTB
+ * registers
+ */
+static bool is_counter_pmd(const struct ia64_model *m, unsigned int idx)
 {
-	return idx >= 4 && idx <= 7;
+	return is_ctr(m, idx);
 }
 
 /* The BTB's entries PMD8-15 and its index PMD16 */
@@ -130,7 +148,7 @@ static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
 	unsigned int i;
 
 	for (i = 0; i < m->nr_pmd; i++)
-		if (pmd_owner(i) == pmc)
+		if (pmd_owner(m, i) == pmc)
 			m->pmd[i] = IA64_MODEL_UNDEF & m->desc->pmd_bits[i];
 }
 
@@ -151,10 +169,10 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 	/* reserved bits keep their reset value, the others are ignored */
 	m->pmc[idx] = (val & m->desc->pmc_bits[idx]) |
 		      (m->desc->pmc_reset[idx] & ~m->desc->pmc_bits[idx]);
-	if (idx >= 4 && idx <= 7)
+	if (is_ctr(m, idx))
 		resolve_counter(m, idx);
 	/* Figure 6-11: plm = 0 does not preserve the PMD(s) */
-	if (m->plm0_clobbers_pmd && ((idx >= 4 && idx <= 7) ||
+	if (m->plm0_clobbers_pmd && (is_ctr(m, idx) ||
 				     (idx >= 10 && idx <= 12)) &&
 	    !pmc_plm(m->pmc[idx]))
 		clobber_pmds(m, idx);
@@ -162,7 +180,7 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 
 u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 {
-	unsigned int cpl;
+	unsigned int cpl, owner;
 	u64 v;
 
 	m->stats.pmd_reads++;
@@ -175,7 +193,8 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * PSR.sp = 1, reads zero.
 	 */
 	cpl = (m->psr & IA64_MODEL_PSR_CPL) >> IA64_MODEL_PSR_CPL_SHIFT;
-	if (cpl && ((m->pmc[pmd_owner(idx)] & pmc_pm_bit(m, pmd_owner(idx))) ||
+	owner = pmd_owner(m, idx);
+	if (cpl && ((m->pmc[owner] & pmc_pm_bit(m, owner)) ||
 		    (m->psr & IA64_MODEL_PSR_SP)))
 		return 0;
 
@@ -185,13 +204,13 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 * return undefined values. The stored value stays.
 	 */
 	if (!frozen(m) &&
-	    ((m->desc->ita_units && !is_counter_pmd(idx)) ||
+	    ((m->desc->ita_units && !is_counter_pmd(m, idx)) ||
 	     (m->desc->btb && is_btb_pmd(idx)) ||
 	     (m->desc->ear && (m->desc->ear->unfrozen_pmds & BIT64(idx)))))
 		return IA64_MODEL_PMD_UNFROZEN;
 
 	v = m->pmd[idx];
-	if (is_counter_pmd(idx))
+	if (is_counter_pmd(m, idx))
 		/*
 		 * Table 6-5: sxt32 63:32 reads as bit 31; the Itanium 2 too
 		 * reads bits 63:47 as copies of bit 46 (libpfm 3.x
@@ -214,7 +233,7 @@ void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
 	 * Figure 6-11: while the controlling PMC has plm = 0 the PMD value
 	 * is not preserved, whether the PMC or the PMD was written last.
 	 */
-	if (m->plm0_clobbers_pmd && !pmc_plm(m->pmc[pmd_owner(idx)]))
+	if (m->plm0_clobbers_pmd && !pmc_plm(m->pmc[pmd_owner(m, idx)]))
 		val = IA64_MODEL_UNDEF;
 	m->pmd[idx] = val & m->desc->pmd_bits[idx];
 }

@@ -6,6 +6,26 @@
  * <linux/perf/ia64_pmu.h> on top of it. It replaces the registers and
  * the interrupt delivery, nothing else.
  *
+ * Module parameters:
+ *   freerun         start in free-running mode (default 1), see below
+ *   model           the CPU model (default "itanium"):
+ *                   itanium    the Itanium (Merced), CPUID family 0x07
+ *                   itanium2   the Itanium 2, CPUID family 0x1f
+ *                   generic[,key=value]...
+ *                              a processor with only the architected
+ *                              PMU (pmu_model_generic.c): PMC0-3 and
+ *                              generic pairs PMC/PMD4 and up, no BTB,
+ *                              EARs or qualification. Keys, each at most
+ *                              once, in any order, numbers in C notation
+ *                              (0x21, 33):
+ *                     family=F    CPUID[3] family, 0..255 (0x21)
+ *                     model=M     CPUID[3] model, 0..255 (0)
+ *                     counters=N  generic pairs, 1..16 (4)
+ *                     width=W     counter width in bits, 16..63 (47)
+ *                     cycles=C    PAL_CYCLES event code, 0..255 (0x12)
+ *                     retired=R   PAL_RETIRED event code, 0..255 (0x08)
+ *                   e.g. model=generic,family=0x21,counters=12,width=50
+ *
  * debugfs (ia64_pmu_sim/):
  *   inject          write execution records (uapi ia64_pmu.h); they run
  *                   on the writer's CPU, in the writer's context
@@ -30,6 +50,8 @@
  *                   already accepts events for a CPU coming up
  *   fault/clobber_regs     write a CPU number: PMC8-13 (on the Itanium 2
  *                   PMC8-15), the EAR and BTB PMDs, IBRs and DBRs
+ *                   (on the generic model: PMD0-3, IBRs and DBRs only,
+ *                   its PMC/PMD4 and up are all counters)
  *                   take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
@@ -71,9 +93,12 @@ MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 
 static char *model = "itanium";
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "CPU model of the simulated PMU: itanium, itanium2");
+MODULE_PARM_DESC(model,
+		 "CPU model of the simulated PMU: itanium (default), itanium2, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R] (defaults 0x21, 0, 4, 47, 0x12, 0x08)");
 
 enum ia64_model_cpu sim_model_cpu;
+/* model=generic,...: its parameters */
+static struct ia64_model_generic sim_generic;
 
 /* cpuN/regs */
 struct sim_dump {
@@ -163,14 +188,19 @@ static void sim_debugfs_init(void)
 static int __init sim_init(void)
 {
 	unsigned int cpu;
+	u64 cpuid3;
 	int ret;
 
 	if (!strcmp(model, "itanium")) {
 		sim_model_cpu = IA64_MODEL_ITANIUM;
 	} else if (!strcmp(model, "itanium2")) {
 		sim_model_cpu = IA64_MODEL_ITANIUM2;
+	} else if (!ia64_model_generic_parse(model, &sim_generic)) {
+		/* the description every CPU's model is built from below */
+		ia64_model_generic_setup(&sim_generic);
+		sim_model_cpu = IA64_MODEL_GENERIC;
 	} else {
-		pr_err("unknown model \"%s\"\n", model);
+		pr_err("unknown or malformed model \"%s\"\n", model);
 		return -EINVAL;
 	}
 
@@ -192,9 +222,15 @@ static int __init sim_init(void)
 		return ret;
 	sim_hp_state = ret;
 	sim_debugfs_init();
+	cpuid3 = ia64_model_cpu_cpuid3(sim_model_cpu);
 	pr_info("modelling the %s PMU (CPUID family 0x%02x) on %u CPUs\n",
-		model, sim_model_cpu == IA64_MODEL_ITANIUM2 ? 0x1f : 0x07,
-		num_possible_cpus());
+		ia64_model_cpu_name(sim_model_cpu),
+		(unsigned int)(cpuid3 >> 24) & 0xff, num_possible_cpus());
+	if (sim_model_cpu == IA64_MODEL_GENERIC)
+		pr_info("generic PMU: CPUID model 0x%02x, %u counters of %u bits, cycles 0x%02x, retired 0x%02x\n",
+			(unsigned int)(cpuid3 >> 16) & 0xff,
+			sim_generic.counters, sim_generic.width,
+			sim_generic.cycles, sim_generic.retired);
 	return 0;
 }
 module_init(sim_init);

@@ -48,17 +48,20 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
  * fault/clobber_regs: the registers that PAL initialises at reset (spec
  * 004 §6.2.9) and the other non-counter registers, left by some earlier
  * user with values that restrict or disturb monitoring: PMC8/9 match no
- * instruction, PMC13.ta and PMC11.pt are 0, PMC10/12 enabled.
+ * instruction, PMC13.ta and PMC11.pt are 0, PMC10/12 enabled. Only the
+ * registers above the model's generic counters (PMC/PMD4 .. 3 +
+ * nr_ctr): a model with more than 4 counters has none of these units,
+ * and its PMC8 and up are counters.
  */
 static void sim_clobber(void *unused)
 {
 	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
 	unsigned int i;
 
-	for (i = 8; i < m->nr_pmc; i++)
+	for (i = 4 + m->nr_ctr; i < m->nr_pmc; i++)
 		ia64_model_write_pmc(m, i, IA64_MODEL_UNDEF);
 	for (i = 0; i < m->nr_pmd; i++)
-		if (i < 4 || i > 7)
+		if (i < 4 || i >= 4 + m->nr_ctr)
 			ia64_model_write_pmd(m, i, IA64_MODEL_UNDEF);
 	for (i = 0; i < IA64_MODEL_NR_IBR; i++)
 		ia64_model_write_ibr(m, i, IA64_MODEL_UNDEF);
