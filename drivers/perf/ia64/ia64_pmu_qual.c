@@ -174,14 +174,12 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 			     IA64_PMU_CFG_UMASK_SHIFT;
-	u8 qual = ia64_pmu_qual_flags(ev);
-	u8 pair = ia64_pmu_qual_pair(lay, ev->es, qual, umask);
-	bool pmc9 = lay->per_pair ? pair & 1 :
-		    ev->sel == IA64_SEL_TAG && umask == IA64_TAG_PMC9;
 	bool opc = !ia64_opc_default(attr->config, attr->config1);
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	struct ia64_range r;
 	struct ia64_pmu_qual *q;
+	bool pmc9;
+	u8 qual, pair;
 	u64 pmc;
 	int ret;
 
@@ -190,6 +188,10 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		return opc || attr->config2 || inv ||
 		       (attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) ?
 		       -EOPNOTSUPP : 0;
+	qual = ia64_pmu_qual_flags(ev);
+	pair = ia64_pmu_qual_pair(lay, ev->es, qual, umask);
+	pmc9 = lay->per_pair ? pair & 1 :
+	       ev->sel == IA64_SEL_TAG && umask == IA64_TAG_PMC9;
 	if ((opc && !(qual & IA64_Q_OPC)) ||
 	    (attr->config2 && !(qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))))
 		return -EOPNOTSUPP;

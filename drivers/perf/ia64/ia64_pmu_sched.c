@@ -57,23 +57,34 @@ static bool ia64_pmu_assign_from(struct perf_event **events, int n, int i,
 	return false;
 }
 
+static void ia64_pmu_take(int i, unsigned int ctr, int *owner, int *assign)
+{
+	owner[ctr] = i;
+	assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
+}
+
 /*
- * An augmenting path for event @i: a counter of its set not in *@seen that
- * is free, or whose event (@owner) can move to another of its own.
- * Each call marks a counter seen: the depth is at most the counters.
+ * An augmenting path for event @i: a free counter of its set, else one
+ * not in *@seen whose event (@owner) can move to another of its own.
+ * Each recursion marks a counter seen: the depth is at most the counters.
+ * No event moves while a free counter will do.
  */
 static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
 			     unsigned int *seen, int *assign)
 {
 	unsigned long ctrs = ia64_pmu_event_counters(events[i]) & ~*seen;
-	unsigned int ctr;
+	unsigned int ctr, nr = ia64_pmu_model->nr_generic;
 
-	for_each_set_bit(ctr, &ctrs, ia64_pmu_model->nr_generic) {
-		*seen |= BIT(ctr);
-		if (owner[ctr] < 0 ||
-		    ia64_pmu_augment(events, owner[ctr], owner, seen, assign)) {
-			owner[ctr] = i;
-			assign[i] = ctr + IA64_PMU_FIRST_COUNTER;
+	for_each_set_bit(ctr, &ctrs, nr) {
+		if (owner[ctr] < 0) {
+			ia64_pmu_take(i, ctr, owner, assign);
+			return true;
+		}
+	}
+	*seen |= ctrs;
+	for_each_set_bit(ctr, &ctrs, nr) {
+		if (ia64_pmu_augment(events, owner[ctr], owner, seen, assign)) {
+			ia64_pmu_take(i, ctr, owner, assign);
 			return true;
 		}
 	}

@@ -44,19 +44,21 @@ for e in cycles instructions; do
 	[[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "$e: not a positive count: '$v'"
 done
 
-# 3. a group of one raw event per counter, all counting all the time:
-# PAL's cycles code takes every umask
+# 3. a group of one raw event per counter (rNNNN: config in hex, es in
+# bits 15:8, umask in 19:16), all counting all the time: PAL's cycles
+# code takes every umask
 cyc=$(sed 's/.*event=\(0x[0-9a-f]*\).*/\1/' $pmu/events/cpu-cycles)
 group=
 for ((i = 0; i < n; i++)); do
-	group+="${group:+,}cpu/event=$cyc,umask=$((i % 16))/u"
+	group+="${group:+,}r$(printf %x $((cyc << 8 | (i % 16) << 16)))"
 done
 out=$(perf stat -x, -e "{$group}" -- $work 2>&1 >/dev/null) ||
 	fail "perf stat of the $n-event group exited $?"
-lines=$(echo "$out" | awk -F, '$3 ~ /^cpu\/event=/ && $1 ~ /^[0-9]+$/ && $1 > 0 && $5 == "100.00"' | wc -l)
+echo "$out"
+lines=$(echo "$out" | awk -F, '$3 ~ /^r[0-9a-f]+$/ && $1 ~ /^[0-9]+$/ && $1 > 0 && $5 == "100.00"' | wc -l)
 [ "$lines" = "$n" ] || fail "$lines of the $n group members counted all the time"
 # one more does not fit in a group
-out=$(perf stat -x, -e "{$group,cpu/event=$cyc/u}" -- true 2>&1 >/dev/null)
+out=$(perf stat -x, -e "{$group,r$(printf %x $((cyc << 8)))}" -- true 2>&1 >/dev/null)
 echo "$out" | grep -q '^[0-9]' &&
 	fail "a group of $((n + 1)) events counted"
 
