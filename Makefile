@@ -122,7 +122,10 @@ vm-check-itanium2: initramfs
 # with the tables (4 counters of 47 bits, PAL_PMCmask 0xff: the driver
 # falls back to generic), and a family without tables with 12 counters
 # of 50 bits (PMC0 overflow bits 4-15, a 12-event group)
-GENERIC_TESTS := ia64_pmu_generic_test perf_generic_e2e.sh
+# with the tests of the suite that hold for any CPU model
+GENERIC_TESTS := ia64_pmu_generic_test ia64_pmu_basic_test \
+	ia64_pmu_hotplug_test ia64_pmu_sample_test ia64_pmu_sim_test \
+	perf_generic_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 GENERIC_SHAPES := generic,family=0x1f \
 	generic,family=0x21,counters=12,width=50
 vm-check-generic: initramfs

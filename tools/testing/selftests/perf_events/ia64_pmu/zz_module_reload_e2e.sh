@@ -4,14 +4,19 @@
 # Unloading with events open is refused; after they close, both modules
 # unload and load again, and the driver is again the cpu PMU with type 4
 # and a task context (the patch series fixes 6.1's one-shot
-# hw_context_taken). Runs last: it reloads the modules.
+# hw_context_taken). The modules come back with the software model's
+# parameters, as the same CPU model. Runs last: it reloads the modules.
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
 mods=${IA64_PMU_MODULES:-/modules}
+params=/sys/module/ia64_pmu_sim/parameters
+model=$(cat $params/model)
+freerun=$(cat $params/freerun)
+name=$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)
 
 # A counting event held open by a background perf stat
-perf stat -e cpu/CPU_CYCLES/ -- sleep 30 >/dev/null 2>&1 &
+perf stat -e cycles -- sleep 30 >/dev/null 2>&1 &
 pid=$!
 sleep 3
 rmmod ia64_pmu 2>/dev/null && fail "rmmod ia64_pmu succeeded with an event open"
@@ -24,12 +29,15 @@ rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim"
 [ -e /sys/bus/event_source/devices/cpu ] && fail "cpu PMU still registered"
 
 for i in 1 2; do
-	insmod "$mods/ia64_pmu_sim.ko" || fail "insmod ia64_pmu_sim ($i)"
+	insmod "$mods/ia64_pmu_sim.ko" model="$model" freerun="$freerun" ||
+		fail "insmod ia64_pmu_sim ($i)"
 	insmod "$mods/ia64_pmu.ko" || fail "insmod ia64_pmu ($i)"
 	[ "$(cat /sys/bus/event_source/devices/cpu/type)" = 4 ] ||
 		fail "cpu PMU type is not 4 after reload $i"
+	[ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = "$name" ] ||
+		fail "the PMU is not $name after reload $i"
 	# per-task counting works (needs the task context)
-	out=$(perf stat -x, -e cpu/CPU_CYCLES/ -- true 2>&1) ||
+	out=$(perf stat -x, -e cycles -- true 2>&1) ||
 		fail "perf stat after reload $i: $out"
 	echo "$out" | grep -q 'not supported' &&
 		fail "per-task event not supported after reload $i: $out"
