@@ -90,17 +90,6 @@ static unsigned int other_code(const struct shape *s, int i)
 	return es;
 }
 
-static int open_user(uint64_t cfg, int group)
-{
-	struct perf_event_attr attr;
-
-	counting_attr(&attr, cfg);
-	attr.exclude_kernel = 1;
-	if (group >= 0)
-		attr.disabled = 0;
-	return sys_perf_event_open(&attr, 0, -1, group, 0);
-}
-
 FIXTURE(generic) {
 	struct shape s;
 };

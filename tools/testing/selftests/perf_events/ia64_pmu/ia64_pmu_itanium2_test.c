@@ -31,17 +31,6 @@ static const char *sysfs_str(const char *path, char *buf, size_t len)
 
 #define NOT_ITANIUM2	"the PMU is not an Itanium 2"
 
-static int open_user(uint64_t cfg, int group)
-{
-	struct perf_event_attr attr;
-
-	counting_attr(&attr, cfg);
-	attr.exclude_kernel = 1;
-	if (group >= 0)
-		attr.disabled = 0;
-	return sys_perf_event_open(&attr, 0, -1, group, 0);
-}
-
 FIXTURE(ita2) {
 	int dummy;
 };

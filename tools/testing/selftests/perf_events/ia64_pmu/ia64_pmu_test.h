@@ -46,6 +46,21 @@ static inline void counting_attr(struct perf_event_attr *attr, uint64_t cfg)
 			    PERF_FORMAT_TOTAL_TIME_RUNNING;
 }
 
+/*
+ * Open a raw counting event of the calling task at user level: a leader
+ * (@group -1, disabled) or an enabled member of @group
+ */
+static inline int open_user(uint64_t cfg, int group)
+{
+	struct perf_event_attr attr;
+
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	if (group >= 0)
+		attr.disabled = 0;
+	return sys_perf_event_open(&attr, 0, -1, group, 0);
+}
+
 /* errno of perf_event_open for @attr on the calling task, 0 if it opens */
 static inline int open_errno(struct perf_event_attr *attr)
 {
