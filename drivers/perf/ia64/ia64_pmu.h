@@ -115,6 +115,12 @@ struct ia64_pmu_reg_init {
 struct ia64_pmu_qual_layout {
 	bool per_pair;			/* the Itanium 2 registers */
 	u64 opc_reset;			/* PMC8/9 matching everything */
+	/* the registers: the two opcode matchers (PMC8, PMC9) */
+	u8 opc_pmc[2];
+	/* the instruction range (PMC13.ta; Itanium 2 PMC14) */
+	u8 irange_pmc;
+	/* per_pair: the data ranges (PMC13) */
+	u8 drange_pmc;
 	/*
 	 * per_pair: the event code whose umask selects the IBR pair of
 	 * its tag (IA64_TAGGED_INST_RETIRED_IBRP0-3); other events see
@@ -209,7 +215,9 @@ struct ia64_pmu_ear_unit {
 
 /* The qualification registers of a CPU as written, ia64_pmu_qual.c */
 struct ia64_pmu_qual_cpu {
-	u64 pmc[8];			/* PMC8..PMC15 */
+	u64 opc[2];			/* layout opc_pmc[] */
+	u64 irange;			/* layout irange_pmc */
+	u64 drange_pmc;			/* layout drange_pmc */
 	u64 ibr[8];
 	u64 dbr[8];
 	bool drange;			/* a data range: PMC11.pt = 0 */

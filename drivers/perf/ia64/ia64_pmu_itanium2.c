@@ -48,6 +48,9 @@ static const struct ia64_pmu_reg_init itanium2_reset_pmcs[] = {
 static const struct ia64_pmu_qual_layout ia64_qual_itanium2 = {
 	.per_pair	= true,
 	.opc_reset	= IA64_OPC2_RESET,
+	.opc_pmc	= { 8, 9 },
+	.irange_pmc	= 14,
+	.drange_pmc	= 13,
 	.pair_es	= 0x08,
 };
 

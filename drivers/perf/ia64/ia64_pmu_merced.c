@@ -25,6 +25,8 @@
 static const struct ia64_pmu_qual_layout ia64_qual_merced = {
 	.per_pair	= false,
 	.opc_reset	= IA64_OPC_RESET,
+	.opc_pmc	= { 8, 9 },
+	.irange_pmc	= 13,
 };
 
 static const struct ia64_pmu_reg_init merced_reset_pmcs[] = {

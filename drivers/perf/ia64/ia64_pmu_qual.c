@@ -634,6 +634,7 @@ static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
  */
 static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 {
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	u64 opc[2] = { IA64_OPC2_RESET, IA64_OPC2_RESET };
 	u64 range[2] = { IA64_OPC2_IG_AD, IA64_OPC2_IG_AD };
@@ -694,19 +695,18 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 				    ia64_pmu_write_ibr, 2 * p + 1);
 	}
 	for (k = 0; k < 2; k++)
-		ia64_pmu_qual_write(&qc->pmc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
+		ia64_pmu_qual_write(&qc->opc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
 							     IA64_OPC2_INV)) |
 				    range[k], ia64_pmu_write_pmc,
-				    IA64_OPC_PMC8 + k);
-	ia64_pmu_qual_write(&qc->pmc[IA64_IRANGE_PMC2 - 8],
-			    ia64_pmc14(used, fine), ia64_pmu_write_pmc,
-			    IA64_IRANGE_PMC2);
+				    lay->opc_pmc[k]);
+	ia64_pmu_qual_write(&qc->irange, ia64_pmc14(used, fine),
+			    ia64_pmu_write_pmc, lay->irange_pmc);
 	if (dbr && dbr->nr_dbr)
 		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
 				    ia64_pmu_write_dbr);
-	ia64_pmu_qual_write(&qc->pmc[IA64_RANGE_PMC - 8],
+	ia64_pmu_qual_write(&qc->drange_pmc,
 			    dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg),
-			    ia64_pmu_write_pmc, IA64_RANGE_PMC);
+			    ia64_pmu_write_pmc, lay->drange_pmc);
 }
 
 /*
@@ -716,6 +716,7 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
  */
 void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 {
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	const struct ia64_pmu_qual *ibr = NULL, *dbr = NULL, *q;
 	u64 pmc8 = IA64_OPC_RESET, pmc9 = IA64_OPC_RESET;
@@ -729,7 +730,7 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 		qc->loads = loads;
 	}
 
-	if (ia64_pmu_model->qual->per_pair) {
+	if (lay->per_pair) {
 		ia64_pmu_qual_program2(cpuc);
 		return;
 	}
@@ -746,16 +747,16 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
 	}
-	ia64_pmu_qual_write(&qc->pmc[IA64_OPC_PMC8 - 8], pmc8,
-			    ia64_pmu_write_pmc, IA64_OPC_PMC8);
-	ia64_pmu_qual_write(&qc->pmc[IA64_OPC_PMC9 - 8], pmc9,
-			    ia64_pmu_write_pmc, IA64_OPC_PMC9);
+	ia64_pmu_qual_write(&qc->opc[0], pmc8, ia64_pmu_write_pmc,
+			    lay->opc_pmc[0]);
+	ia64_pmu_qual_write(&qc->opc[1], pmc9, ia64_pmu_write_pmc,
+			    lay->opc_pmc[1]);
 	if (ibr && ibr->filtered)
 		ia64_pmu_qual_pairs(qc->ibr, ibr->ibr, ibr->nr_ibr,
 				    IA64_BR_PLM_ALL, ia64_pmu_write_ibr);
-	ia64_pmu_qual_write(&qc->pmc[IA64_RANGE_PMC - 8],
+	ia64_pmu_qual_write(&qc->irange,
 			    ibr && ibr->filtered ? 0 : IA64_PMC13_TA,
-			    ia64_pmu_write_pmc, IA64_RANGE_PMC);
+			    ia64_pmu_write_pmc, lay->irange_pmc);
 	if (dbr && dbr->nr_dbr)
 		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
 				    ia64_pmu_write_dbr);
@@ -773,17 +774,25 @@ u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11)
 }
 
 /*
- * CPU bring-up wrote the reset values to PMC8/9/13 (Itanium 2: to
- * PMC8-15) from the model table; the
- * IBRs and DBRs are unknown: written at their first use.
+ * CPU bring-up wrote the reset value @val to PMC @pmc from the model
+ * table; the IBRs and DBRs are unknown: written at their first use.
  */
 void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val)
 {
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 
-	if (pmc >= IA64_OPC_PMC8 && pmc < IA64_OPC_PMC8 + ARRAY_SIZE(qc->pmc))
-		qc->pmc[pmc - IA64_OPC_PMC8] = val;
+	if (!lay)
+		return;
+	if (pmc == lay->opc_pmc[0])
+		qc->opc[0] = val;
+	if (pmc == lay->opc_pmc[1])
+		qc->opc[1] = val;
+	if (pmc == lay->irange_pmc)
+		qc->irange = val;
+	if (lay->drange_pmc && pmc == lay->drange_pmc)
+		qc->drange_pmc = val;
 	memset(qc->ibr, 0xff, sizeof(qc->ibr));
 	memset(qc->dbr, 0xff, sizeof(qc->dbr));
 	qc->drange = false;

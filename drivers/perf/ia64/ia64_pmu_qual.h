@@ -22,8 +22,6 @@
 #endif
 
 /* PMC8/9, opcode match ([ITA-RM] Figure 6-16, Table 6-11) */
-#define IA64_OPC_PMC8		8
-#define IA64_OPC_PMC9		9
 #define IA64_OPC_FIELD		0x7ffffffULL	/* match, mask: 27 bits */
 #define IA64_OPC_MASK_SHIFT	3
 #define IA64_OPC_MATCH_SHIFT	33
@@ -33,7 +31,6 @@
 				 (IA64_OPC_FIELD << IA64_OPC_MASK_SHIFT))
 
 /* PMC13 ([ITA-RM] Figure 6-15): ta = 1 tags every instruction */
-#define IA64_RANGE_PMC		13
 #define IA64_PMC13_TA		0x1ULL
 
 /* The odd IBR/DBR of a pair ([SDM-2] debug registers): mask, plm, x/r/w */
@@ -160,7 +157,6 @@ static inline unsigned int ia64_range_worst_blocks(__u64 offset, __u64 size,
  * bit 13 fine mode. The other bits are reserved: they keep the value
  * firmware leaves (perfmon's default).
  */
-#define IA64_IRANGE_PMC2	14
 #define IA64_PMC14_RESET	0x0db60db60db60db6ULL
 #define IA64_PMC14_FINE		(1ULL << 13)
 
