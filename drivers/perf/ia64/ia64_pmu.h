@@ -200,18 +200,23 @@ static inline bool ia64_pmu_has(unsigned int feature)
 	return ia64_pmu_model->features & feature;
 }
 
-/* One event address register of a CPU, ia64_pmu_ear.c */
-#define IA64_PMU_DEAR		0
-#define IA64_PMU_IEAR		1
-#define IA64_PMU_NR_EARS	2
-struct ia64_pmu_ear_unit {
+/*
+ * A unit of a CPU's PMU that the CPU's events share while they agree on
+ * the value of its PMC: the branch trace buffer, each EAR
+ * (ia64_pmu_unit.c)
+ */
+struct ia64_pmu_unit {
 	int users;			/* events using it */
 	u64 pmc;			/* the PMC value they share */
 	u64 hw;				/* what the PMC holds */
 	u64 reset;			/* ... as the CPU's reset left it */
-	bool read;			/* raw read in this interrupt */
-	u64 raw[3];			/* its PMDs */
+	bool read;			/* its PMDs read in this interrupt */
 };
+
+/* The event address registers of a CPU, ia64_pmu_ear.c */
+#define IA64_PMU_DEAR		0
+#define IA64_PMU_IEAR		1
+#define IA64_PMU_NR_EARS	2
 
 /* The qualification registers of a CPU as written, ia64_pmu_qual.c */
 struct ia64_pmu_qual_cpu {
@@ -252,17 +257,16 @@ struct ia64_pmu_cpu {
 	/* context switch, ia64_pmu_ctxsw.c */
 	u64 ctx_pmds;			/* PMDs the events' features use */
 	u64 ctx_fresh;			/* ... that start empty at enable */
-	/* branch trace buffer, ia64_pmu_btb.c */
-	int btb_users;			/* events with a branch stack */
-	u64 btb_pmc;			/* the BTB PMC (PMC12) they share */
-	u64 btb_hw;			/* what that PMC holds */
-	bool btb_read;			/* btb_raw read in this interrupt */
+	/* branch trace buffer (PMC12), ia64_pmu_btb.c */
+	struct ia64_pmu_unit btb;
 	/* the entries' PMDs (PMD8-15), then the index PMD (PMD16) */
 	u64 btb_raw[IA64_BTB_NR + 1];
 	struct perf_branch_stack btb_stack;
 	struct perf_branch_entry btb_entries[IA64_BTB_NR];
 	/* event address registers, ia64_pmu_ear.c */
-	struct ia64_pmu_ear_unit ear[IA64_PMU_NR_EARS];
+	struct ia64_pmu_unit ear[IA64_PMU_NR_EARS];
+	/* their PMDs, when read */
+	u64 ear_raw[IA64_PMU_NR_EARS][IA64_EAR_MAX_PMDS];
 	/* qualification, ia64_pmu_qual.c */
 	struct ia64_pmu_qual_cpu qual;
 };
@@ -308,6 +312,17 @@ void ia64_pmu_del(struct perf_event *event, int flags);
 void ia64_pmu_read(struct perf_event *event);
 void ia64_pmu_enable(struct pmu *pmu);
 void ia64_pmu_disable(struct pmu *pmu);
+
+/* ia64_pmu_unit.c */
+void ia64_pmu_write_cached(u64 *hw, u64 val,
+			   void (*write)(unsigned int, u64), unsigned int idx);
+bool ia64_pmu_unit_agrees(u64 *shared, u64 pmc);
+int ia64_pmu_unit_get(struct ia64_pmu_cpu *cpuc, struct ia64_pmu_unit *u,
+		      struct perf_event *event, u64 pmc, u64 pmds);
+bool ia64_pmu_unit_put(struct ia64_pmu_cpu *cpuc, struct ia64_pmu_unit *u,
+		       struct perf_event *event, u64 pmds);
+void ia64_pmu_unit_write(struct ia64_pmu_unit *u, unsigned int pmc, u64 val);
+void ia64_pmu_unit_reset(struct ia64_pmu_unit *u, u64 val);
 
 /* ia64_pmu_btb.c */
 int ia64_pmu_btb_init(struct perf_event *event);

@@ -71,13 +71,11 @@ int ia64_pmu_btb_validate_group(struct perf_event **events, int n)
 	u64 pmc12 = 0;
 	int i;
 
-	for (i = 0; i < n; i++) {
-		if (!has_branch_stack(events[i]))
-			continue;
-		if (pmc12 && events[i]->hw.branch_reg.config != pmc12)
+	for (i = 0; i < n; i++)
+		if (has_branch_stack(events[i]) &&
+		    !ia64_pmu_unit_agrees(&pmc12,
+					  events[i]->hw.branch_reg.config))
 			return -EBUSY;
-		pmc12 = events[i]->hw.branch_reg.config;
-	}
 	return 0;
 }
 
@@ -88,31 +86,20 @@ int ia64_pmu_btb_validate_group(struct perf_event **events, int n)
  */
 int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
-	u64 pmc12 = event->hw.branch_reg.config;
-
 	if (!has_branch_stack(event))
 		return 0;
-	if ((cpuc->btb_users && cpuc->btb_pmc != pmc12) ||
-	    ia64_pmu_ear_stops_btb(cpuc))
+	if (ia64_pmu_ear_stops_btb(cpuc))
 		return -EAGAIN;
-	if (!cpuc->btb_users++) {
-		cpuc->btb_pmc = pmc12;
-		cpuc->ctx_pmds |= ia64_pmu_btb_pmds();
-		cpuc->ctx_fresh |= ia64_pmu_btb_pmds();
-	}
-	perf_sched_cb_inc(event->pmu);
-	return 0;
+	return ia64_pmu_unit_get(cpuc, &cpuc->btb, event,
+				 event->hw.branch_reg.config,
+				 ia64_pmu_btb_pmds());
 }
 
 void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
-	if (!has_branch_stack(event))
-		return;
-	perf_sched_cb_dec(event->pmu);
-	if (!--cpuc->btb_users) {
-		cpuc->btb_pmc = IA64_PMC12_IDLE;
-		cpuc->ctx_pmds &= ~ia64_pmu_btb_pmds();
-	}
+	if (has_branch_stack(event) &&
+	    ia64_pmu_unit_put(cpuc, &cpuc->btb, event, ia64_pmu_btb_pmds()))
+		cpuc->btb.pmc = IA64_PMC12_IDLE;
 }
 
 /*
@@ -123,17 +110,14 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
  */
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
-	bool off = !cpuc->btb_users && ia64_pmu_ear_stops_btb(cpuc);
-	u64 want = cpuc->btb_users ? cpuc->btb_pmc :
-		   off ? 0 : IA64_PMC12_IDLE;
+	struct ia64_pmu_unit *u = &cpuc->btb;
+	bool off = !u->users && ia64_pmu_ear_stops_btb(cpuc);
+	u64 want = u->users ? u->pmc : off ? 0 : IA64_PMC12_IDLE;
 
 	/* at rest already, whatever plm: tm = 00 captures nothing */
-	if (!cpuc->btb_users && !off && !(cpuc->btb_hw & IA64_PMC12_TM(3)))
+	if (!u->users && !off && !(u->hw & IA64_PMC12_TM(3)))
 		return;
-	if (cpuc->btb_hw != want) {
-		ia64_pmu_write_pmc(ia64_pmu_model->btb->pmc, want);
-		cpuc->btb_hw = want;
-	}
+	ia64_pmu_unit_write(u, ia64_pmu_model->btb->pmc, want);
 }
 
 /* pmu_enable, PMU frozen: PMC12, and an empty BTB for a new owner */
@@ -141,7 +125,7 @@ void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
 {
 	ia64_pmu_btb_program_pmc(cpuc);
 	if (cpuc->ctx_fresh & ia64_pmu_btb_pmds()) {
-		if (cpuc->btb_users)	/* full = 0, bbi = 0 (Table 6-23) */
+		if (cpuc->btb.users)	/* full = 0, bbi = 0 (Table 6-23) */
 			ia64_pmu_write_pmd(ia64_pmu_model->btb->index_pmd,
 					   0);
 		cpuc->ctx_fresh &= ~ia64_pmu_btb_pmds();
@@ -160,11 +144,11 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 	u64 pmc12 = event->hw.branch_reg.config;
 	unsigned int keep = 0, i;
 
-	if (!cpuc->btb_read) {
+	if (!cpuc->btb.read) {
 		for (i = 0; i < IA64_BTB_NR; i++)
 			cpuc->btb_raw[i] = ia64_pmu_read_pmd(l->first_pmd + i);
 		cpuc->btb_raw[IA64_BTB_NR] = ia64_pmu_read_pmd(l->index_pmd);
-		cpuc->btb_read = true;
+		cpuc->btb.read = true;
 	}
 	if (pmc12 & IA64_PMC12_PLM_USER)
 		keep |= IA64_BTB_KEEP_USER;
@@ -183,16 +167,15 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
  */
 void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc)
 {
-	if (!cpuc->btb_read)
+	if (!cpuc->btb.read)
 		return;
 	ia64_pmu_write_pmd(ia64_pmu_model->btb->index_pmd, 0);
-	cpuc->btb_read = false;
+	cpuc->btb.read = false;
 }
 
 /* CPU bring-up wrote PMC12's reset value */
 void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12)
 {
-	cpuc->btb_hw = pmc12;
-	cpuc->btb_pmc = IA64_PMC12_IDLE;
-	cpuc->btb_read = false;
+	ia64_pmu_unit_reset(&cpuc->btb, pmc12);
+	cpuc->btb.pmc = IA64_PMC12_IDLE;
 }

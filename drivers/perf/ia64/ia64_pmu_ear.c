@@ -103,7 +103,7 @@ static bool ia64_pmu_ear_event_stops_btb(struct perf_event *event)
 /* The D-EAR of the CPU's events needs PMC12 = 0 */
 bool ia64_pmu_ear_stops_btb(const struct ia64_pmu_cpu *cpuc)
 {
-	const struct ia64_pmu_ear_unit *u = &cpuc->ear[IA64_PMU_DEAR];
+	const struct ia64_pmu_unit *u = &cpuc->ear[IA64_PMU_DEAR];
 
 	return ia64_pmu_has(IA64_PMU_F_EAR) && u->users &&
 	       ia64_pmu_dear_stops_btb(u->pmc);
@@ -161,11 +161,10 @@ int ia64_pmu_ear_validate_group(struct perf_event **events, int n)
 		if (stops_btb && btb)
 			return -EBUSY;
 		unit = ia64_pmu_ear_of(events[i]);
-		if (unit < 0)
-			continue;
-		if (pmc[unit] && events[i]->hw.extra_reg.config != pmc[unit])
+		if (unit >= 0 &&
+		    !ia64_pmu_unit_agrees(&pmc[unit],
+					  events[i]->hw.extra_reg.config))
 			return -EBUSY;
-		pmc[unit] = events[i]->hw.extra_reg.config;
 	}
 	return 0;
 }
@@ -173,47 +172,35 @@ int ia64_pmu_ear_validate_group(struct perf_event **events, int n)
 int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
 	int unit = ia64_pmu_ear_of(event);
-	struct ia64_pmu_ear_unit *u;
 
 	if (unit < 0)
 		return 0;
-	u = &cpuc->ear[unit];
-	if (u->users && u->pmc != event->hw.extra_reg.config)
+	if (cpuc->btb.users && ia64_pmu_ear_event_stops_btb(event))
 		return -EAGAIN;
-	if (cpuc->btb_users && ia64_pmu_ear_event_stops_btb(event))
-		return -EAGAIN;
-	if (!u->users++) {
-		u->pmc = event->hw.extra_reg.config;
-		cpuc->ctx_pmds |= ia64_pmu_ear_pmds(unit);
-		cpuc->ctx_fresh |= ia64_pmu_ear_pmds(unit);
-	}
-	perf_sched_cb_inc(event->pmu);
-	return 0;
+	return ia64_pmu_unit_get(cpuc, &cpuc->ear[unit], event,
+				 event->hw.extra_reg.config,
+				 ia64_pmu_ear_pmds(unit));
 }
 
 void ia64_pmu_ear_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
 	int unit = ia64_pmu_ear_of(event);
 
-	if (unit < 0)
-		return;
-	perf_sched_cb_dec(event->pmu);
-	if (!--cpuc->ear[unit].users)
-		cpuc->ctx_pmds &= ~ia64_pmu_ear_pmds(unit);
+	if (unit >= 0)
+		ia64_pmu_unit_put(cpuc, &cpuc->ear[unit], event,
+				  ia64_pmu_ear_pmds(unit));
 }
 
 /* The EAR PMCs to what the CPU's events need, or to rest; before PMDs */
 void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
-	const struct ia64_ear_regs *r;
-	struct ia64_pmu_ear_unit *u;
+	struct ia64_pmu_unit *u;
 	unsigned int unit;
 	u64 want;
 
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))
 		return;
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
-		r = ia64_pmu_ear_regs(unit);
 		u = &cpuc->ear[unit];
 		want = u->users ? u->pmc : ia64_pmu_ear_rest(unit);
 		/* at rest already: nothing captured (any plm) */
@@ -223,10 +210,7 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 		/* Itanium PMC11.pt: the data range of ia64_pmu_qual.c */
 		if (unit == IA64_PMU_DEAR && ia64_pmu_model->ear->dear_pt)
 			want = ia64_pmu_qual_pmc11(cpuc, want);
-		if (u->hw != want) {
-			ia64_pmu_write_pmc(r->pmc, want);
-			u->hw = want;
-		}
+		ia64_pmu_unit_write(u, ia64_pmu_ear_regs(unit)->pmc, want);
 	}
 }
 
@@ -261,7 +245,8 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 {
 	int unit = ia64_pmu_ear_of(event);
 	const struct ia64_ear_regs *r = ia64_pmu_ear_regs(unit);
-	struct ia64_pmu_ear_unit *u = &cpuc->ear[unit];
+	struct ia64_pmu_unit *u = &cpuc->ear[unit];
+	u64 *raw = cpuc->ear_raw[unit];
 	u64 pmc = event->hw.extra_reg.config;
 	struct ia64_ear_data d;
 	unsigned int i;
@@ -269,15 +254,15 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 
 	if (!u->read) {
 		for (i = 0; i < r->nr_pmds; i++)
-			u->raw[i] = ia64_pmu_read_pmd(r->pmd[i]);
+			raw[i] = ia64_pmu_read_pmd(r->pmd[i]);
 		u->read = true;
 	}
 	if (unit == IA64_PMU_DEAR)
-		valid = ia64_dear_decode(ia64_pmu_model->ear, pmc, u->raw[0],
-					 u->raw[1], u->raw[2], &d);
+		valid = ia64_dear_decode(ia64_pmu_model->ear, pmc, raw[0],
+					 raw[1], raw[2], &d);
 	else
-		valid = ia64_iear_decode(ia64_pmu_model->ear, pmc, u->raw[0],
-					 u->raw[1], &d);
+		valid = ia64_iear_decode(ia64_pmu_model->ear, pmc, raw[0],
+					 raw[1], &d);
 	if (!valid)
 		return 0;
 	data->addr = d.addr;
@@ -293,7 +278,7 @@ u64 ia64_pmu_ear_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc)
 {
 	const struct ia64_ear_regs *r;
-	struct ia64_pmu_ear_unit *u;
+	struct ia64_pmu_unit *u;
 	unsigned int unit;
 
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
@@ -301,7 +286,7 @@ void ia64_pmu_ear_sampled(struct ia64_pmu_cpu *cpuc)
 		u = &cpuc->ear[unit];
 		if (!u->read)
 			continue;
-		if (u->raw[r->valid] & ia64_pmu_ear_valid(unit))
+		if (cpuc->ear_raw[unit][r->valid] & ia64_pmu_ear_valid(unit))
 			ia64_pmu_write_pmd(r->pmd[r->valid], 0);
 		u->read = false;
 	}
@@ -315,11 +300,7 @@ void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 
 	if (!ia64_pmu_model->ear)
 		return;
-	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
-		if (ia64_pmu_ear_regs(unit)->pmc != pmc)
-			continue;
-		cpuc->ear[unit].hw = val;
-		cpuc->ear[unit].reset = val;
-		cpuc->ear[unit].read = false;
-	}
+	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++)
+		if (ia64_pmu_ear_regs(unit)->pmc == pmc)
+			ia64_pmu_unit_reset(&cpuc->ear[unit], val);
 }

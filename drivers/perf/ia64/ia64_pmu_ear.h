@@ -34,10 +34,11 @@
 #define IA64_DEAR_PMD_IP	17
 
 /* The registers of an EAR in a model's layout; valid: pmd[] of the valid bits */
+#define IA64_EAR_MAX_PMDS	3
 struct ia64_ear_regs {
 	__u8 pmc;
 	__u8 nr_pmds;
-	__u8 pmd[3];
+	__u8 pmd[IA64_EAR_MAX_PMDS];
 	__u8 valid;
 };
 

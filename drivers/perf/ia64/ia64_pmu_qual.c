@@ -596,16 +596,6 @@ int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 	return 0;
 }
 
-/* Write register @idx with @write unless it holds @val already */
-static void ia64_pmu_qual_write(u64 *hw, u64 val, void (*write)(unsigned int,
-				u64), unsigned int idx)
-{
-	if (*hw == val)
-		return;
-	write(idx, val);
-	*hw = val;
-}
-
 /*
  * The pairs of @p, in order. A pair left over repeats the first: the
  * DBR match ignores plm ([ITA-RM] §6.2.6), so a pair of zeros would
@@ -622,8 +612,8 @@ static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
 	for (i = 0; i < IA64_RANGE_PAIRS; i++) {
 		base = n ? p[i < n ? i : 0].base : 0;
 		mask = n ? p[i < n ? i : 0].mask | odd : 0;
-		ia64_pmu_qual_write(&hw[2 * i], base, write, 2 * i);
-		ia64_pmu_qual_write(&hw[2 * i + 1], mask, write, 2 * i + 1);
+		ia64_pmu_write_cached(&hw[2 * i], base, write, 2 * i);
+		ia64_pmu_write_cached(&hw[2 * i + 1], mask, write, 2 * i + 1);
 	}
 }
 
@@ -666,18 +656,18 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		k = p & 1;
 		range[k] = q->inv ? IA64_OPC2_INV : 0;
 		/* no cover (a file not mapped): plm 0, nothing matches */
-		ia64_pmu_qual_write(&qc->ibr[2 * p],
+		ia64_pmu_write_cached(&qc->ibr[2 * p],
 				    q->nr_ibr ? q->ibr[0].base : 0,
 				    ia64_pmu_write_ibr, 2 * p);
-		ia64_pmu_qual_write(&qc->ibr[2 * p + 1],
+		ia64_pmu_write_cached(&qc->ibr[2 * p + 1],
 				    q->nr_ibr ? q->ibr[0].mask |
 						IA64_BR_PLM_ALL : 0,
 				    ia64_pmu_write_ibr, 2 * p + 1);
 		if (!q->fine)
 			continue;
-		ia64_pmu_qual_write(&qc->ibr[2 * p + 4], q->ibr[1].base,
+		ia64_pmu_write_cached(&qc->ibr[2 * p + 4], q->ibr[1].base,
 				    ia64_pmu_write_ibr, 2 * p + 4);
-		ia64_pmu_qual_write(&qc->ibr[2 * p + 5],
+		ia64_pmu_write_cached(&qc->ibr[2 * p + 5],
 				    q->ibr[1].mask | IA64_BR_PLM_ALL,
 				    ia64_pmu_write_ibr, 2 * p + 5);
 	}
@@ -689,22 +679,22 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		if ((used & (1U << p)) ||
 		    (fine && p >= 2 && (used & (1U << (p - 2)))))
 			continue;
-		ia64_pmu_qual_write(&qc->ibr[2 * p], 0, ia64_pmu_write_ibr,
+		ia64_pmu_write_cached(&qc->ibr[2 * p], 0, ia64_pmu_write_ibr,
 				    2 * p);
-		ia64_pmu_qual_write(&qc->ibr[2 * p + 1], 0,
+		ia64_pmu_write_cached(&qc->ibr[2 * p + 1], 0,
 				    ia64_pmu_write_ibr, 2 * p + 1);
 	}
 	for (k = 0; k < 2; k++)
-		ia64_pmu_qual_write(&qc->opc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
+		ia64_pmu_write_cached(&qc->opc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
 							     IA64_OPC2_INV)) |
 				    range[k], ia64_pmu_write_pmc,
 				    lay->opc_pmc[k]);
-	ia64_pmu_qual_write(&qc->irange, ia64_pmc14(used, fine),
+	ia64_pmu_write_cached(&qc->irange, ia64_pmc14(used, fine),
 			    ia64_pmu_write_pmc, lay->irange_pmc);
 	if (dbr && dbr->nr_dbr)
 		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
 				    ia64_pmu_write_dbr);
-	ia64_pmu_qual_write(&qc->drange_pmc,
+	ia64_pmu_write_cached(&qc->drange_pmc,
 			    dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg),
 			    ia64_pmu_write_pmc, lay->drange_pmc);
 }
@@ -747,14 +737,14 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
 	}
-	ia64_pmu_qual_write(&qc->opc[0], pmc8, ia64_pmu_write_pmc,
+	ia64_pmu_write_cached(&qc->opc[0], pmc8, ia64_pmu_write_pmc,
 			    lay->opc_pmc[0]);
-	ia64_pmu_qual_write(&qc->opc[1], pmc9, ia64_pmu_write_pmc,
+	ia64_pmu_write_cached(&qc->opc[1], pmc9, ia64_pmu_write_pmc,
 			    lay->opc_pmc[1]);
 	if (ibr && ibr->filtered)
 		ia64_pmu_qual_pairs(qc->ibr, ibr->ibr, ibr->nr_ibr,
 				    IA64_BR_PLM_ALL, ia64_pmu_write_ibr);
-	ia64_pmu_qual_write(&qc->irange,
+	ia64_pmu_write_cached(&qc->irange,
 			    ibr && ibr->filtered ? 0 : IA64_PMC13_TA,
 			    ia64_pmu_write_pmc, lay->irange_pmc);
 	if (dbr && dbr->nr_dbr)
