@@ -100,6 +100,21 @@ enum ia64_model_cpu sim_model_cpu;
 /* model=generic,...: its parameters */
 static struct ia64_model_generic sim_generic;
 
+/*
+ * Run @fn(@arg) on CPU @cpu and wait for it to return: 0, -EINVAL if
+ * there is no such CPU, -ENODEV if it is offline. The caller holds
+ * cpus_read_lock(), so that the CPU stays online as long as it needs.
+ */
+int sim_on_cpu(u64 cpu, smp_call_func_t fn, void *arg)
+{
+	lockdep_assert_cpus_held();
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	if (!cpu_online(cpu))
+		return -ENODEV;
+	return smp_call_function_single(cpu, fn, arg, 1);
+}
+
 /* cpuN/regs */
 struct sim_dump {
 	struct ia64_model copy;
@@ -130,10 +145,7 @@ static int sim_regs_show(struct seq_file *s, void *unused)
 	if (!d)
 		return -ENOMEM;
 	cpus_read_lock();
-	if (cpu_online(cpu))
-		ret = smp_call_function_single(cpu, sim_snapshot, d, 1);
-	else
-		ret = -ENODEV;
+	ret = sim_on_cpu(cpu, sim_snapshot, d);
 	cpus_read_unlock();
 	if (!ret) {
 		ia64_model_dump(&d->copy, s);

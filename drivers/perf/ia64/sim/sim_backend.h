@@ -11,6 +11,7 @@
 #include <linux/hrtimer.h>
 #include <linux/lockdep.h>
 #include <linux/percpu.h>
+#include <linux/smp.h>
 
 #include "pmu_model.h"
 
@@ -56,6 +57,9 @@ extern enum ia64_model_cpu sim_model_cpu;
 
 /* sim_irq.c: the PMU interrupt */
 extern u64 sim_irq_delay_ns;
+/* sim_backend.c: run @fn(@arg) on online CPU @cpu (cpus_read_lock held) */
+int sim_on_cpu(u64 cpu, smp_call_func_t fn, void *arg);
+
 void sim_raise(struct sim_cpu *sc, struct pt_regs *regs);
 bool sim_arm_irq(struct sim_cpu *sc, u64 delay);
 void sim_send_vector(struct sim_cpu *sc);

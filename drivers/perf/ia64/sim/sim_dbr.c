@@ -205,11 +205,10 @@ static void sim_dbr_load_regs(void *unused)
 
 static int sim_dbr_load(void *data, u64 cpu)
 {
-	int ret = -EINVAL;
+	int ret;
 
 	cpus_read_lock();
-	if (cpu < nr_cpu_ids && cpu_online(cpu))
-		ret = smp_call_function_single(cpu, sim_dbr_load_regs, NULL, 1);
+	ret = sim_on_cpu(cpu, sim_dbr_load_regs, NULL);
 	cpus_read_unlock();
 	return ret;
 }

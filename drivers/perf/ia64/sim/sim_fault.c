@@ -31,11 +31,10 @@ static void sim_spurious_irq(void *unused)
 /* Returns once the interrupt has been delivered */
 static int sim_spurious_set(void *data, u64 cpu)
 {
-	int ret = -EINVAL;
+	int ret;
 
 	cpus_read_lock();
-	if (cpu < nr_cpu_ids && cpu_online(cpu))
-		ret = smp_call_function_single(cpu, sim_spurious_irq, NULL, 1);
+	ret = sim_on_cpu(cpu, sim_spurious_irq, NULL);
 	if (!ret)
 		while (READ_ONCE(per_cpu_ptr(&sim_cpus, cpu)->irq_armed))
 			usleep_range(10, 100);
@@ -71,11 +70,10 @@ static void sim_clobber(void *unused)
 
 static int sim_clobber_set(void *data, u64 cpu)
 {
-	int ret = -EINVAL;
+	int ret;
 
 	cpus_read_lock();
-	if (cpu < nr_cpu_ids && cpu_online(cpu))
-		ret = smp_call_function_single(cpu, sim_clobber, NULL, 1);
+	ret = sim_on_cpu(cpu, sim_clobber, NULL);
 	cpus_read_unlock();
 	return ret;
 }
