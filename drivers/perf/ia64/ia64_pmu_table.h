@@ -131,7 +131,7 @@
  * PMC9 (IA64_GRP_L2D_CTR: the counters a set's leaders need).
  */
 #define IA64_GRP_L2D		3
-#define IA64_GRP_L2D_CTR	(IA64_CTR_4567 | IA64_CTR(8) | IA64_CTR(9))
+#define IA64_GRP_L2D_CTR	IA64_CTR_4_9
 
 /*
  * Montecito thread types (lines IA64_EV3_CAF() of
