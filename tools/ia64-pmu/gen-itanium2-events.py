@@ -13,13 +13,18 @@
 # The header is committed; this script must reproduce it byte for byte
 # ("make -C tools/testing/ia64_pmu_events regen-check").  Every deviation
 # from the transcription is an explicit, commented fix-up below, which
-# fails loudly once the transcription no longer needs it.  The parser
-# refuses anything it does not recognise.
+# fails loudly once the transcription no longer needs it.  The parsing,
+# the checks and the output are shared with the Montecito generator, in
+# ia64_events_gen.py; this script only describes the Itanium 2.
 #
 # Python 3 standard library only.
 
-import re
+import os
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ia64_events_gen as gen  # noqa: E402
 
 # --------------------------------------------------------------------------
 # Fix-ups.  Each one names the entries it applies to and says why.
@@ -63,148 +68,6 @@ NR_LINES = 497
 NR_EVENTS = 461		# counting events (kind "-" and "btb")
 NR_GROUPED = 120	# counting events in an L1D or L2 group
 NR_EAR = 36		# EAR presets
-
-# --------------------------------------------------------------------------
-# Parser
-# --------------------------------------------------------------------------
-
-COLUMNS = ('name', 'es', 'umask', 'ctr', 'inc', 'qual', 'grp', 'set', 'kind')
-NAME_RE = re.compile(r'[A-Z][A-Z0-9_]*')
-HEX_RE = re.compile(r'0x[0-9a-f]+')
-CTRS = {'4567': 'IA64_CTR_4567', '4': 'IA64_CTR(4)'}
-QUALS = {'I': 'IA64_Q_IAR', 'O': 'IA64_Q_OPC', 'D': 'IA64_Q_DAR',
-	 'P': 'IA64_Q_IBRP1'}
-GROUPS = {'L1D': 'IA64_GRP_L1D', 'L2': 'IA64_GRP_L2'}
-EAR_KINDS = {
-	'iear-tlb': 'IA64_EARP_ITLB',
-	'iear-cache': 'IA64_EARP_ICACHE',
-	'dear-tlb': 'IA64_EARP_DTLB',
-	'dear-cache': 'IA64_EARP_DCACHE',
-	'dear-alat': 'IA64_EARP_DALAT',
-}
-# The EAR presets' umask (libpfm's PMC10/PMC11 layouts): PMC10 8 bits in
-# cache mode, 7 in TLB mode; PMC11 4 bits.
-EAR_UMASK_MAX = {'iear-cache': 0xff, 'iear-tlb': 0x7f}
-
-
-def die(msg):
-	sys.stderr.write('gen-itanium2-events: %s\n' % msg)
-	sys.exit(1)
-
-
-def parse_hex(text, what, lineno, limit):
-	if not HEX_RE.fullmatch(text):
-		die('line %d: %s "%s" is not 0x<lowercase hex>' %
-		    (lineno, what, text))
-	val = int(text, 16)
-	if val > limit:
-		die('line %d: %s %s exceeds 0x%x' % (lineno, what, text, limit))
-	return val
-
-
-def parse(path):
-	with open(path, encoding='utf-8') as f:
-		lines = f.read().split('\n')
-	if lines[-1] != '':
-		die('no newline at the end of the file')
-	rows = []
-	for lineno, line in enumerate(lines[:-1], 1):
-		if not line or line.startswith('#'):
-			continue
-		if line != line.rstrip():
-			die('line %d: trailing white space' % lineno)
-		cols = line.split()
-		if len(cols) != len(COLUMNS):
-			die('line %d: %d columns, expected %d' %
-			    (lineno, len(cols), len(COLUMNS)))
-		r = dict(zip(COLUMNS, cols))
-		r['lineno'] = lineno
-		if not NAME_RE.fullmatch(r['name']):
-			die('line %d: bad name %s' % (lineno, r['name']))
-		r['es'] = parse_hex(r['es'], 'es', lineno, 0xff)
-		kind = r['kind']
-		if kind in ('-', 'btb'):
-			limit = 0xf
-		elif kind in EAR_KINDS:
-			limit = EAR_UMASK_MAX.get(kind, 0xf)
-		else:
-			die('line %d: unknown kind %s' % (lineno, kind))
-		r['umask'] = parse_hex(r['umask'], 'umask', lineno, limit)
-		if r['ctr'] not in CTRS:
-			die('line %d: unknown counter set %s' % (lineno, r['ctr']))
-		if not re.fullmatch(r'[1-7]', r['inc']):
-			die('line %d: max. increment %s outside 1..7' %
-			    (lineno, r['inc']))
-		r['inc'] = int(r['inc'])
-		q = r['qual']
-		if q != '-' and not re.fullmatch(r'I?O?D?', q):
-			die('line %d: bad qualifiers %s' % (lineno, q))
-		if r['grp'] == '-':
-			if r['set'] != '-':
-				die('line %d: a set without a group' % lineno)
-		elif r['grp'] in GROUPS:
-			if not re.fullmatch(r'[0-9]', r['set']):
-				die('line %d: bad set %s' % (lineno, r['set']))
-			if kind != '-':
-				die('line %d: grouped %s line' % (lineno, kind))
-		else:
-			die('line %d: unknown group %s' % (lineno, r['grp']))
-		rows.append(r)
-	return rows
-
-
-def apply_fixups(rows):
-	by_name = {}
-	for r in rows:
-		if r['name'] in by_name:
-			die('duplicate name %s' % r['name'])
-		by_name[r['name']] = r
-	for name, (old, new) in CTR_FIXUP.items():
-		r = by_name.get(name)
-		if r is None:
-			die('fix-up CTR_FIXUP names unknown event %s' % name)
-		if r['ctr'] != old:
-			die('%s: fix-up CTR_FIXUP no longer needed' % name)
-		r['ctr'] = new
-		r['fixup'] = '%s (libpfm 3.x:\n *\t%s, 2.x: %s)' % (
-			CTRS[new], CTRS[old], CTRS[new])
-	for name in IBRP1_EVENTS:
-		r = by_name.get(name)
-		if r is None or r['qual'] != 'I':
-			die('IBRP1_EVENTS: %s is not an event with range support '
-			    'only' % name)
-		r['qual'] += 'P'
-
-
-def check_codes(events):
-	seen = {}
-	for e in events:
-		seen.setdefault((e['es'], e['umask']), []).append(e['name'])
-	for key, names in seen.items():
-		if len(names) == 1:
-			continue
-		if tuple(names) != SHARED_CODES.get(key):
-			die('es 0x%02x umask 0x%x shared by %s' %
-			    (key[0], key[1], ', '.join(names)))
-	for key, names in SHARED_CODES.items():
-		if tuple(seen.get(key, ())) != names:
-			die('SHARED_CODES: es 0x%02x umask 0x%x no longer shared '
-			    'by exactly %s' % (key[0], key[1], ', '.join(names)))
-		lines = [e for e in events if e['name'] in names]
-		facts = {(e['ctr'], e['inc'], e['qual'], e['grp'], e['set'])
-			 for e in lines}
-		if len(facts) != 1:
-			die('SHARED_CODES: %s differ' % ', '.join(names))
-
-
-# --------------------------------------------------------------------------
-# Output
-# --------------------------------------------------------------------------
-
-def fmt_qual(q):
-	flags = [QUALS[c] for c in q if c in QUALS]
-	return ' | '.join(flags) if flags else '0'
-
 
 # This generator and its input, as named in the header's comment.
 GENERATOR = 'tools/ia64-pmu/' + 'gen-itanium2-events.py'
@@ -303,64 +166,34 @@ HEADER = '''\
 '''
 
 
-def emit(events, grouped, ears, out):
-	fixups = ''.join(' *   %s: %s\n' % (e['name'], e['fixup'])
-			 for e in events + ears if 'fixup' in e)
-	out.write(HEADER % {
-		'generator': GENERATOR, 'source': SOURCE,
-		'nr_events': len(events), 'nr_grouped': len(grouped),
-		'nr_ear': len(ears), 'fixups': fixups,
-	})
+# --------------------------------------------------------------------------
+# The model
+# --------------------------------------------------------------------------
 
-	out.write('\n#ifdef IA64_EV\n')
-	for e in events:
-		out.write('IA64_EV(%s,\n\t"%s",\n\t0x%02x, 0x%x, 0xf, '
-			  'IA64_SEL_PATTERN,\n\t%s, %d, %s)\n' %
-			  (e['name'], e['name'], e['es'], e['umask'],
-			   CTRS[e['ctr']], e['inc'], fmt_qual(e['qual'])))
-	out.write('#endif /* IA64_EV */\n')
-
-	out.write('\n#ifdef IA64_EV2_GRP\n')
-	for e in grouped:
-		out.write('IA64_EV2_GRP(%s, %s, %s)\n' %
-			  (e['name'], GROUPS[e['grp']], e['set']))
-	out.write('#endif /* IA64_EV2_GRP */\n')
-
-	out.write('\n#ifdef IA64_EV2_EAR\n')
-	for e in ears:
-		out.write('IA64_EV2_EAR(%s,\n\t"%s",\n\t0x%02x, %s, 0x%02x,\n'
-			  '\t%s, %d, %s)\n' %
-			  (e['name'], e['name'], e['es'], EAR_KINDS[e['kind']],
-			   e['umask'], CTRS[e['ctr']], e['inc'],
-			   fmt_qual(e['qual'])))
-	out.write('#endif /* IA64_EV2_EAR */\n')
-
-
-def main():
-	if len(sys.argv) != 2:
-		die('usage: gen-itanium2-events.py <itanium2-events.txt>')
-	rows = parse(sys.argv[1])
-	if len(rows) != NR_LINES:
-		die('found %d lines, expected %d' % (len(rows), NR_LINES))
-	apply_fixups(rows)
-	events = [r for r in rows if r['kind'] in ('-', 'btb')]
-	grouped = [r for r in events if r['grp'] != '-']
-	ears = [r for r in rows if r['kind'] in EAR_KINDS]
-	if (len(events), len(grouped), len(ears)) != \
-	   (NR_EVENTS, NR_GROUPED, NR_EAR):
-		die('found %d events, %d grouped, %d EAR presets; expected '
-		    '%d, %d, %d' % (len(events), len(grouped), len(ears),
-				    NR_EVENTS, NR_GROUPED, NR_EAR))
-	check_codes(events)
-	# An EAR preset counts its EAR's event, which must be in the table
-	codes = {(e['es'], e['umask']): e for e in events}
-	for r in ears:
-		ev = codes.get((r['es'], 0))
-		if ev is None or not ev['name'].endswith('EAR_EVENTS'):
-			die('%s: es 0x%02x is not an EAR event' %
-			    (r['name'], r['es']))
-	emit(events, grouped, ears, sys.stdout)
+class Itanium2(gen.Model):
+	prog = 'gen-itanium2-events'
+	columns = ('name', 'es', 'umask', 'ctr', 'inc', 'qual', 'grp', 'set',
+		   'kind')
+	# "btb": BRANCH_EVENT, counted with the branch trace buffer
+	counting_kinds = ('-', 'btb')
+	ctrs = {'4567': 'IA64_CTR_4567', '4': 'IA64_CTR(4)'}
+	# P is not a column letter: the generator adds it (IBRP1_EVENTS)
+	quals = {'I': 'IA64_Q_IAR', 'O': 'IA64_Q_OPC', 'D': 'IA64_Q_DAR',
+		 'P': 'IA64_Q_IBRP1'}
+	qual_re = r'I?O?D?'
+	groups = {'L1D': 'IA64_GRP_L1D', 'L2': 'IA64_GRP_L2'}
+	set_re = r'[0-9]'
+	ctr_fixup = CTR_FIXUP
+	shared_codes = SHARED_CODES
+	added_quals = ((IBRP1_EVENTS, 'P'),)
+	nr_lines = NR_LINES
+	nr_events = NR_EVENTS
+	nr_grouped = NR_GROUPED
+	nr_ear = NR_EAR
+	generator = GENERATOR
+	source = SOURCE
+	header = HEADER
 
 
 if __name__ == '__main__':
-	main()
+	gen.main(Itanium2)

@@ -29,6 +29,15 @@
 #define IA64_CTR(n)		(1U << ((n) - IA64_PMU_FIRST_COUNTER))
 #define IA64_CTR_45		(IA64_CTR(4) | IA64_CTR(5))
 #define IA64_CTR_4567		(IA64_CTR_45 | IA64_CTR(6) | IA64_CTR(7))
+/*
+ * Montecito (ia64_pmu_montecito_events.h): twelve counters, PMC/PMD4-15.
+ * Most events may use any of them; libpfm's table restricts the BUS_* and
+ * ER_* events to PMC4-9 (and CPU_OP_CYCLES_HALTED to PMC10, IA64_CTR(10)).
+ */
+#define IA64_CTR_4_9		(IA64_CTR_4567 | IA64_CTR(8) | IA64_CTR(9))
+#define IA64_CTR_4_15		(IA64_CTR_4_9 | IA64_CTR(10) | IA64_CTR(11) | \
+				 IA64_CTR(12) | IA64_CTR(13) | IA64_CTR(14) | \
+				 IA64_CTR(15))
 
 /* Qualification support of an event ([ITA-RM] §7.8 "Qualification") */
 #define IA64_Q_IAR		0x1	/* instruction address range (PMC13) */
@@ -37,6 +46,20 @@
 #define IA64_Q_DAR_PARTIAL	0x8	/* data range applies to part only */
 /* Itanium 2: with IA64_Q_IAR, the range is IBR pair 1's (prefetches) */
 #define IA64_Q_IBRP1		0x10
+/*
+ * Montecito: the event honours the MESI filter of its counter (PMC4-15
+ * bits 27-30, one bit per cache line state I, S, E, M); the L3 read,
+ * write, insert and replacement events of its libpfm table.
+ */
+#define IA64_Q_MESI		0x20
+/*
+ * Montecito, with IA64_Q_IAR: the instruction address range may be IBR
+ * pair 0's (the event's demand fetches), pair 1's (its prefetches) or
+ * both, at the user's choice (libpfm's range dispatcher; ISB_BUNPAIRS_IN,
+ * L1I_FETCH_RAB_HIT, L1I_FETCH_ISB_HIT, L1I_FILLS).  0x40 is left for the
+ * .all capability, which no table entry has.
+ */
+#define IA64_Q_IBRP_DUAL	0x80
 
 /*
  * Selection kinds: which raw PMC.umask values (bits 19:16) select the event
@@ -99,9 +122,34 @@
 #define IA64_SET_NONE		0xf
 
 /*
- * Itanium 2 EAR presets (lines IA64_EV2_EAR() of
- * ia64_pmu_itanium2_events.h): the EAR and mode a preset programs, with
- * the umask of the EAR's PMC (PMC10 instruction EAR, PMC11 data EAR).
+ * Montecito cache event groups (lines IA64_EV2_GRP() of
+ * ia64_pmu_montecito_events.h).  The L1D group (sets 0-4 and 6) is
+ * IA64_GRP_L1D, again with a member in PMC5.  The L2D group (sets 0-8)
+ * is a group of its own, not IA64_GRP_L2: libpfm counts events of at
+ * most two of its sets at a time, the first three of the first set on
+ * PMC4, PMC5, PMC8 and the first three of the second on PMC6, PMC7,
+ * PMC9 (IA64_GRP_L2D_CTR: the counters a set's leaders need).
+ */
+#define IA64_GRP_L2D		3
+#define IA64_GRP_L2D_CTR	IA64_CTR_4_9
+
+/*
+ * Montecito thread types (lines IA64_EV3_CAF() of
+ * ia64_pmu_montecito_events.h): libpfm's classification of each event by
+ * how it relates to the core's two hardware threads, with libpfm's names
+ * and values (its code word bits 12:11).  The table records the class
+ * only; what the driver makes of it is left to the driver.
+ */
+#define IA64_CAF_ACTIVE		0
+#define IA64_CAF_FLOATING	1
+#define IA64_CAF_CAUSAL		2
+#define IA64_CAF_SELF_FLOATING	3
+
+/*
+ * Itanium 2 and Montecito EAR presets (lines IA64_EV2_EAR() of
+ * ia64_pmu_itanium2_events.h and ia64_pmu_montecito_events.h): the EAR
+ * and mode a preset programs, with the umask of the EAR's PMC (Itanium 2
+ * PMC10 instruction EAR, PMC11 data EAR; Montecito PMC37 and PMC40).
  */
 #define IA64_EARP_ITLB		1	/* instruction EAR, TLB mode */
 #define IA64_EARP_ICACHE	2	/* instruction EAR, cache mode */
