@@ -48,18 +48,33 @@ enum ia64_model_umask_kind {
 #define IA64_MODEL_Q_OPC	0x02	/* opcode matching */
 #define IA64_MODEL_Q_DAR	0x04	/* data address range */
 #define IA64_MODEL_Q_DAR_LDC	0x08	/* data range: ld.c yes, chk.a no */
-/* Itanium 2: instruction range by IBR pair 1, not 0 (prefetch events) */
+/* Itanium 2, Montecito: instruction range by IBR pair 1 (prefetches) */
 #define IA64_MODEL_Q_IBRP1	0x10
+/* Montecito: the MESI filter (PMC4-15 bits 30:27) applies */
+#define IA64_MODEL_Q_MESI	0x20
+
+/*
+ * Montecito thread type of an event (libpfm's "caf", code bits 12:11):
+ * how its occurrences relate to the two hardware threads. Always
+ * IA64_MODEL_CAF_ACTIVE (0) in the Itanium and Itanium 2 tables.
+ */
+enum ia64_model_caf {
+	IA64_MODEL_CAF_ACTIVE,		/* only while the thread is active */
+	IA64_MODEL_CAF_FLOATING,	/* also while the thread is inactive */
+	IA64_MODEL_CAF_CAUSAL,		/* belongs to no thread */
+	IA64_MODEL_CAF_SELF_FLOATING,	/* floating for .self, else causal */
+};
 
 struct ia64_model_event {
 	const char *name;	/* §7.8 name, e.g. "ALAT_REPLACEMENT.ALL" */
-	u8 code;		/* PMC.es: 7 bits (Itanium), 8 (Itanium 2) */
+	u8 code;		/* PMC.es: 7 bits (Itanium), 8 (later) */
 	u8 umask_kind;		/* enum ia64_model_umask_kind */
 	u8 umask_mask;		/* UM_PAT: significant umask bits */
 	u8 umask_val;		/* UM_PAT: their value */
 	u32 pmds;		/* bit n set: PMC/PMD n can count it */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 qual;		/* IA64_MODEL_Q_* */
+	u8 caf;			/* enum ia64_model_caf (Montecito) */
 };
 
 extern const struct ia64_model_event ia64_model_itanium_events[];
@@ -67,6 +82,9 @@ extern const unsigned int ia64_model_itanium_nr_events;
 /* pmu_model_events_itanium2.c: the Itanium 2 table */
 extern const struct ia64_model_event ia64_model_itanium2_events[];
 extern const unsigned int ia64_model_itanium2_nr_events;
+/* pmu_model_events_montecito.c: the Montecito (family 0x20) table */
+extern const struct ia64_model_event ia64_model_montecito_events[];
+extern const unsigned int ia64_model_montecito_nr_events;
 
 /* Is @umask a defined unit mask of event @ev? */
 bool ia64_model_event_umask_ok(const struct ia64_model_event *ev,
