@@ -38,78 +38,17 @@ static unsigned int model_ctr(const char *name, unsigned int pmds)
 	return pmds >> 4;
 }
 
-static const struct event *drv_lookup(unsigned int es, unsigned int umask)
-{
-	return table_lookup(drv, ARRAY_SIZE(drv), es, umask);
-}
-
-static const struct ia64_model_event *model_lookup(unsigned int es,
-						   unsigned int umask)
-{
-	return ia64_model_event_lookup(ia64_model_itanium2_events,
-				       ia64_model_itanium2_nr_events, es,
-				       umask);
-}
-
-static void check_selections(void)
-{
-	unsigned int es, umask, accepted = 0, mismatches = 0;
-
-	for (es = 0; es < 256; es++) {
-		for (umask = 0; umask < 16; umask++) {
-			const struct event *d = drv_lookup(es, umask);
-			const struct ia64_model_event *m =
-				model_lookup(es, umask);
-			int ok;
-
-			if (d && m)
-				ok = !strcmp(d->name, m->name) &&
-				     d->ctr == model_ctr(m->name, m->pmds) &&
-				     d->max_inc == m->max_inc &&
-				     d->qual == model_qual(m->qual);
-			else
-				ok = !d && !m;
-			accepted += ok && d;
-			if (ok) {
-				passed++;
-				continue;
-			}
-			failed++;
-			mismatches++;
-			printf("FAIL: es 0x%02x umask 0x%x: driver %s, model %s\n",
-			       es, umask, d ? d->name : "refuses",
-			       m ? m->name : "refuses");
-		}
-	}
-	printf("selections: %u (es, umask) accepted by both, %u mismatches\n",
-	       accepted, mismatches);
-}
-
 int main(void)
 {
-	unsigned int i;
+	const struct crosscheck x = {
+		.drv = drv, .nr_drv = NR_DRV,
+		.model = ia64_model_itanium2_events,
+		.nr_model = ia64_model_itanium2_nr_events,
+		.ctr = model_ctr,
+	};
 
-	same(ia64_model_itanium2_nr_events == NR_DRV, "table", "event count");
-	for (i = 0; i < NR_DRV; i++) {
-		const struct ia64_model_event *m;
-
-		m = ia64_model_event_lookup_name(ia64_model_itanium2_events,
-						 ia64_model_itanium2_nr_events,
-						 drv[i].name);
-		same(m != NULL, drv[i].name, "presence in the model");
-		if (!m)
-			continue;
-		same(m->code == drv[i].es, drv[i].name, "event code");
-		same(model_ctr(m->name, m->pmds) == drv[i].ctr, drv[i].name,
-		      "counter set");
-		same(m->max_inc == drv[i].max_inc, drv[i].name,
-		      "max. increment");
-		same(model_qual(m->qual) == drv[i].qual, drv[i].name,
-		      "qualification");
-		same(ia64_model_event_umask_ok(m, drv[i].umask) &&
-		      m->umask_val == drv[i].umask, drv[i].name, "umask");
-	}
-	check_selections();
+	crosscheck_events(&x);
+	crosscheck_selections(&x);
 	printf("itanium2-crosscheck: %u passed, %u failed\n", passed, failed);
 	return failed != 0;
 }
