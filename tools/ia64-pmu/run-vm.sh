@@ -26,8 +26,8 @@
 #   VM_APPEND       extra kernel command line
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
 #   VM_MODEL        the model's CPU model (module parameter model=):
-#                   itanium (the default), itanium2, or a generic
-#                   processor built from parameters,
+#                   itanium (the default), itanium2, montecito, or a
+#                   generic processor built from parameters,
 #                   generic[,family=F][,model=M][,counters=N][,width=W]
 #                   [,cycles=C][,retired=R] (sim_backend.c)
 #   VM_FREERUN      0: load the model with free-running mode off (the

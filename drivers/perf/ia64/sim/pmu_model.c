@@ -12,8 +12,8 @@
  * CPUID (pmu_model_regs.c), the checking of records (pmu_model_check.c),
  * qualification (pmu_model_qual.c), the free-running mode
  * (pmu_model_freerun.c), and each CPU model's description
- * (pmu_model_itanium.c, pmu_model_itanium2.c, and the generic one built
- * from parameters, pmu_model_generic.c): a CPU model is a struct
+ * (pmu_model_itanium.c, pmu_model_itanium2.c, pmu_model_montecito.c,
+ * and the generic one built from parameters, pmu_model_generic.c): a CPU model is a struct
  * ia64_model_desc of tables and layouts.
  *
  * Sources, with the short forms defined in
@@ -40,6 +40,8 @@ const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)
 		return &ia64_model_itanium2_desc;
 	case IA64_MODEL_GENERIC:
 		return ia64_model_generic_desc();
+	case IA64_MODEL_MONTECITO:
+		return &ia64_model_montecito_desc;
 	default:
 		return &ia64_model_itanium_desc;
 	}

@@ -27,6 +27,7 @@ enum ia64_model_cpu {
 	IA64_MODEL_ITANIUM2,	/* McKinley/Madison, CPUID family 0x1f */
 	/* built from parameters: ia64_model_generic_setup() */
 	IA64_MODEL_GENERIC,
+	IA64_MODEL_MONTECITO,	/* Montecito/Montvale, CPUID family 0x20 */
 };
 
 #define IA64_MODEL_NR_PMC	14	/* PMC0-13 (Itanium) */
@@ -35,9 +36,12 @@ enum ia64_model_cpu {
 #define IA64_MODEL_ITA2_NR_PMD	18	/* PMD0-17 (Itanium 2) */
 #define IA64_MODEL_NR_IBR	8
 #define IA64_MODEL_NR_DBR	8
-/* Room for the larger register files of later CPU models */
-#define IA64_MODEL_MAX_PMC	32
-#define IA64_MODEL_MAX_PMD	32
+/*
+ * Room for the larger register files of later CPU models: the Montecito
+ * has PMC0-15, 32-42 and PMD4-15, 32-36, 38-39, 48-63
+ */
+#define IA64_MODEL_MAX_PMC	64
+#define IA64_MODEL_MAX_PMD	64
 /*
  * Generic counters: a CPU model has nr_ctr of them, PMC/PMD4 ..
  * 4 + nr_ctr - 1; their overflow bits are PMC0 bits 4 .. 3 + nr_ctr
@@ -150,7 +154,10 @@ struct ia64_model {
 
 void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
 
-/* The name of CPU model @cpu ("itanium", "itanium2", "generic") */
+/*
+ * The name of CPU model @cpu ("itanium", "itanium2", "generic",
+ * "montecito")
+ */
 const char *ia64_model_cpu_name(enum ia64_model_cpu cpu);
 /* The CPUID[3] of CPU model @cpu (no access counted) */
 u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu);

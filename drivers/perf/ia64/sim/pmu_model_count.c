@@ -104,6 +104,7 @@ static unsigned int mem_inc(const struct rec_view *v, unsigned int sem,
 	case IA64_MODEL_SEM_L2_REFS:
 		return cached && (!load || l1miss);
 	case IA64_MODEL_SEM_L2_MISSES:
+	case IA64_MODEL_SEM_L2D_MISSES:
 	case IA64_MODEL_SEM_L3_REFS:
 		return cached && l3;
 	case IA64_MODEL_SEM_L3_MISSES:
@@ -296,9 +297,13 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	}
 	if (!n)
 		return 0;
-	/* no tags (the generic model): every umask counts every one */
+	/*
+	 * no tags (the generic model), or no qualification hardware
+	 * modelled yet to set them (the Montecito): every umask counts
+	 * every one
+	 */
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
-	    m->desc->tag_kind == IA64_MODEL_TAG_NONE)
+	    (m->desc->tag_kind == IA64_MODEL_TAG_NONE || !m->desc->qual))
 		return n;
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
 	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)

@@ -58,6 +58,7 @@ enum ia64_model_sem {
 	/* memory and fetch records */
 	IA64_MODEL_SEM_L2_REFS,
 	IA64_MODEL_SEM_L2_MISSES,
+	IA64_MODEL_SEM_L2D_MISSES,	/* split L2: data accesses only */
 	IA64_MODEL_SEM_L3_REFS,
 	IA64_MODEL_SEM_L3_MISSES,
 	IA64_MODEL_SEM_L3_READS,	/* Itanium umask: kind 3:2, 1:0 */
@@ -211,6 +212,12 @@ struct ia64_model_desc {
 	const char *name;
 	unsigned int nr_pmc, nr_pmd;	/* PMC0..nr_pmc-1, PMD0..nr_pmd-1 */
 	/*
+	 * The registers below nr_pmc/nr_pmd that exist, bit n for
+	 * PMC/PMDn; 0: all of them. The others read 0 and ignore writes,
+	 * as registers at or above nr_pmc/nr_pmd do.
+	 */
+	u64 pmc_impl, pmd_impl;
+	/*
 	 * Generic counters PMC/PMD4 .. 4 + nr_ctr - 1, at most
 	 * IA64_MODEL_MAX_CTR. A model with more than 4 has no BTB, EARs
 	 * or qualification registers among PMC/PMD8-17.
@@ -289,6 +296,7 @@ extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
+extern const struct ia64_model_desc ia64_model_montecito_desc;
 /* pmu_model_generic.c: the generic description, as last set up */
 const struct ia64_model_desc *ia64_model_generic_desc(void);
 

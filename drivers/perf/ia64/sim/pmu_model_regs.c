@@ -5,7 +5,8 @@
  * sign-extended bits, the PSR bits the PMU depends on, the answers of
  * PAL_PERF_MON_INFO and CPUID[3], the interrupt line, and the debugfs
  * dump of it all. What each CPU model implements is in its description
- * (pmu_model_itanium.c, pmu_model_itanium2.c).
+ * (pmu_model_itanium.c, pmu_model_itanium2.c, pmu_model_montecito.c,
+ * pmu_model_generic.c).
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -38,9 +39,22 @@ u64 ia64_model_sxt50(u64 v)
 	return (v & BIT64(50)) ? v | VA_SXT_BITS : v & ~VA_SXT_BITS;
 }
 
+/* Does PMC @idx exist? (PMC0..nr_pmc - 1, less the model's gaps) */
+static bool pmc_exists(const struct ia64_model *m, unsigned int idx)
+{
+	return idx < m->nr_pmc &&
+	       (!m->desc->pmc_impl || (m->desc->pmc_impl & BIT64(idx)));
+}
+
+static bool pmd_exists(const struct ia64_model *m, unsigned int idx)
+{
+	return idx < m->nr_pmd &&
+	       (!m->desc->pmd_impl || (m->desc->pmd_impl & BIT64(idx)));
+}
+
 u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx)
 {
-	return idx < m->nr_pmd ? m->desc->pmd_bits[idx] : 0;
+	return pmd_exists(m, idx) ? m->desc->pmd_bits[idx] : 0;
 }
 
 static unsigned int pmc_es(const struct ia64_model *m, u64 pmc)
@@ -105,20 +119,29 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
 	return ia64_model_desc_of(cpu)->cpuid3;
 }
 
+/* pmd_owner() of a PMD that no PMC controls */
+#define PMD_NO_OWNER		(~0U)
+
 /*
  * The PMC that controls PMD @idx ([ITA-RM] Table 6-4): a counter's own
- * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's PMC12. On a
- * model with more than 4 counters PMD8 and up are counters.
+ * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's PMC12, on models
+ * with these units (desc->ear, desc->btb). On a model with more than 4
+ * counters PMD8 and up are counters. The other PMDs (the generic
+ * model's PMD0-3; the Montecito's PMD32-63, whose EARs and ETB are not
+ * modelled yet) have no controlling PMC: neither a PMC's pm nor its
+ * plm = 0 affects them.
  */
 static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 {
 	if (is_ctr(m, idx))
 		return idx;
-	if (idx <= 1)
+	if (m->desc->ear && idx <= 1)
 		return 10;
-	if (idx <= 3 || idx == 17)
+	if (m->desc->ear && (idx <= 3 || idx == 17))
 		return 11;
-	return 12;
+	if (m->desc->btb && idx >= 8 && idx <= 16)
+		return 12;
+	return PMD_NO_OWNER;
 }
 
 /* The privileged monitor bit of PMC @idx: PMC10's moves on some models */
@@ -155,7 +178,7 @@ static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
 u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx)
 {
 	m->stats.pmc_reads++;
-	if (idx >= m->nr_pmc)
+	if (!pmc_exists(m, idx))
 		return 0;
 	return m->pmc[idx];
 }
@@ -163,7 +186,7 @@ u64 ia64_model_read_pmc(struct ia64_model *m, unsigned int idx)
 void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 {
 	m->stats.pmc_writes++;
-	if (idx >= m->nr_pmc)
+	if (!pmc_exists(m, idx))
 		return;
 	m->stats.pmc_writes_by_reg[idx]++;
 	/* reserved bits keep their reset value, the others are ignored */
@@ -184,7 +207,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	u64 v;
 
 	m->stats.pmd_reads++;
-	if (idx >= m->nr_pmd)
+	if (!pmd_exists(m, idx))
 		return 0;
 
 	/*
@@ -194,7 +217,8 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 */
 	cpl = (m->psr & IA64_MODEL_PSR_CPL) >> IA64_MODEL_PSR_CPL_SHIFT;
 	owner = pmd_owner(m, idx);
-	if (cpl && ((m->pmc[owner] & pmc_pm_bit(m, owner)) ||
+	if (cpl && ((owner != PMD_NO_OWNER &&
+		     (m->pmc[owner] & pmc_pm_bit(m, owner))) ||
 		    (m->psr & IA64_MODEL_PSR_SP)))
 		return 0;
 
@@ -226,14 +250,18 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 
 void ia64_model_write_pmd(struct ia64_model *m, unsigned int idx, u64 val)
 {
+	unsigned int owner;
+
 	m->stats.pmd_writes++;
-	if (idx >= m->nr_pmd)
+	if (!pmd_exists(m, idx))
 		return;
 	/*
 	 * Figure 6-11: while the controlling PMC has plm = 0 the PMD value
 	 * is not preserved, whether the PMC or the PMD was written last.
 	 */
-	if (m->plm0_clobbers_pmd && !pmc_plm(m->pmc[pmd_owner(m, idx)]))
+	owner = pmd_owner(m, idx);
+	if (m->plm0_clobbers_pmd && owner != PMD_NO_OWNER &&
+	    !pmc_plm(m->pmc[owner]))
 		val = IA64_MODEL_UNDEF;
 	m->pmd[idx] = val & m->desc->pmd_bits[idx];
 }
@@ -319,9 +347,11 @@ void ia64_model_dump(const struct ia64_model *m, struct seq_file *s)
 	seq_printf(s, "cpu %u psr 0x%llx irq_pending %d\n", m->cpu,
 		   m->psr, m->irq_pending);
 	for (i = 0; i < m->nr_pmc; i++)
-		seq_printf(s, "pmc%-2u 0x%016llx\n", i, m->pmc[i]);
+		if (pmc_exists(m, i))
+			seq_printf(s, "pmc%-2u 0x%016llx\n", i, m->pmc[i]);
 	for (i = 0; i < m->nr_pmd; i++)
-		seq_printf(s, "pmd%-2u 0x%016llx\n", i, m->pmd[i]);
+		if (pmd_exists(m, i))
+			seq_printf(s, "pmd%-2u 0x%016llx\n", i, m->pmd[i]);
 	for (i = 0; i < IA64_MODEL_NR_IBR; i++)
 		seq_printf(s, "ibr%u  0x%016llx\n", i, m->ibr[i]);
 	for (i = 0; i < IA64_MODEL_NR_DBR; i++)
@@ -342,7 +372,8 @@ void ia64_model_dump(const struct ia64_model *m, struct seq_file *s)
 		   m->stats.runs, m->stats.irqs, m->stats.ear_captures,
 		   m->stats.btb_entries);
 	for (i = 0; i < m->nr_pmc; i++)
-		seq_printf(s, "pmc%u_writes %llu\n", i,
-			   m->stats.pmc_writes_by_reg[i]);
+		if (pmc_exists(m, i))
+			seq_printf(s, "pmc%u_writes %llu\n", i,
+				   m->stats.pmc_writes_by_reg[i]);
 }
 #endif

@@ -11,6 +11,10 @@
  *   model           the CPU model (default "itanium"):
  *                   itanium    the Itanium (Merced), CPUID family 0x07
  *                   itanium2   the Itanium 2, CPUID family 0x1f
+ *                   montecito  the Montecito (Itanium 9000/9100),
+ *                              CPUID family 0x20: its 12 counters and
+ *                              register file; no ETB, EARs or
+ *                              qualification yet
  *                   generic[,key=value]...
  *                              a processor with only the architected
  *                              PMU (pmu_model_generic.c): PMC0-3 and
@@ -51,7 +55,8 @@
  *   fault/clobber_regs     write a CPU number: PMC8-13 (on the Itanium 2
  *                   PMC8-15), the EAR and BTB PMDs, IBRs and DBRs
  *                   (on the generic model: PMD0-3, IBRs and DBRs only,
- *                   its PMC/PMD4 and up are all counters)
+ *                   its PMC/PMD4 and up are all counters; on the
+ *                   Montecito: PMC32-42, PMD32-63, IBRs and DBRs)
  *                   take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
@@ -94,7 +99,7 @@ MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 static char *model = "itanium";
 module_param(model, charp, 0444);
 MODULE_PARM_DESC(model,
-		 "CPU model of the simulated PMU: itanium (default), itanium2, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R] (defaults 0x21, 0, 4, 47, 0x12, 0x08)");
+		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R] (defaults 0x21, 0, 4, 47, 0x12, 0x08)");
 
 enum ia64_model_cpu sim_model_cpu;
 /* model=generic,...: its parameters */
@@ -107,7 +112,6 @@ static struct ia64_model_generic sim_generic;
  */
 int sim_on_cpu(u64 cpu, smp_call_func_t fn, void *arg)
 {
-	lockdep_assert_cpus_held();
 	if (cpu >= nr_cpu_ids)
 		return -EINVAL;
 	if (!cpu_online(cpu))
@@ -207,6 +211,8 @@ static int __init sim_init(void)
 		sim_model_cpu = IA64_MODEL_ITANIUM;
 	} else if (!strcmp(model, "itanium2")) {
 		sim_model_cpu = IA64_MODEL_ITANIUM2;
+	} else if (!strcmp(model, "montecito")) {
+		sim_model_cpu = IA64_MODEL_MONTECITO;
 	} else if (!ia64_model_generic_parse(model, &sim_generic)) {
 		/* the description every CPU's model is built from below */
 		ia64_model_generic_setup(&sim_generic);

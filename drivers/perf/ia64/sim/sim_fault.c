@@ -50,7 +50,8 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
  * instruction, PMC13.ta and PMC11.pt are 0, PMC10/12 enabled. Only the
  * registers above the model's generic counters (PMC/PMD4 .. 3 +
  * nr_ctr): a model with more than 4 counters has none of these units,
- * and its PMC8 and up are counters.
+ * and its PMC8 and up are counters (the Montecito's units are PMC32-42
+ * and PMD32-63; the registers it lacks ignore the writes).
  */
 static void sim_clobber(void *unused)
 {

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Montecito/Montvale (Itanium 9000/9100, CPUID family 0x20) PMU, as
+ * a description for the shared model code of pmu_model*.c: register
+ * file, reset state, the twelve 47-bit counters, PAL_PERF_MON_INFO,
+ * CPUID, events and the free-running mix. This first step models
+ * counting only: the execution trace buffer, the EARs, the IP-EAR, the
+ * opcode matchers, the address ranges, the two hardware threads and the
+ * MESI filter come later. Until then their registers (PMC32-42, PMD32-36,
+ * 38-39, 48-63) are plain registers with their implemented bits and
+ * reset values, and .btb, .ear and .qual are NULL.
+ *
+ * Sources: the project's facts sheet on the Montecito PMU
+ * (/work/shared/facts/montecito-pmu.md, "[MONT-FACTS] §n" below), which
+ * gathers libpfm 3.x's Montecito support and the register descriptions
+ * of the Linux perfmon ([MONT-FACTS] tags S1-S7); the event table
+ * pmu_model_events_montecito.c; and, where the Montecito keeps the
+ * Itanium 2's events, what pmu_model_itanium2.c makes them count.
+ *
+ * Decisions where the sources say too little are marked "MODEL:".
+ */
+#include "pmu_model.h"
+#include "pmu_model_int.h"
+
+#define MONT_WIDTH		47
+#define MONT_NR_CTR		12
+#define MONT_NR_PMC		43	/* PMC0-15, PMC32-42 */
+#define MONT_NR_PMD		64	/* up to PMD63 */
+
+/*
+ * [MONT-FACTS] §1: PMC0-15 and PMC32-42. MODEL: the PMDs as the kernel
+ * (S5, S6) has them, PMD4-15, 32-36, 38-39 and 48-63: PMD37, which
+ * libpfm (S1) lists, is not implemented.
+ */
+#define MONT_PMC_IMPL		(MASK64(15, 0) | MASK64(42, 32))
+#define MONT_PMD_IMPL		(MASK64(15, 4) | MASK64(36, 32) | \
+				 MASK64(39, 38) | MASK64(63, 48))
+#define MONT_CTRS		MASK64(15, 4)
+
+/*
+ * Counter PMCs PMC4-15 ([MONT-FACTS] §2): plm 3:0, ev 4, oi 5, pm 6,
+ * es 15:8, umask 19:16, threshold 22:20 (on all twelve), ism 25:24,
+ * all 26, MESI 30:27. Writable bits and reset value the kernel's (S5):
+ * 0x7c7fff7f (bits 0-6, 8-22, 26-30) and 0x2000000, ism = 2.
+ *
+ * MODEL: ism is not writable: the Montecito executes no IA-32 code in
+ * hardware and the kernel treats ism as fixed at 2 (IA-64 only). A
+ * write of ism = 0b11 therefore does not stop a counter; only plm = 0
+ * does. With ism = 2 a counter counts nothing in IA-32 records.
+ * MODEL: writing plm = 0 leaves the counter's PMD undefined, and so does
+ * writing the PMD while plm = 0 (the shared plm0_clobbers_pmd): no
+ * Montecito fact says the PMD is preserved, so the model assumes the
+ * Itanium's rule ([ITA-RM] Figure 6-11).
+ * MODEL: bit 26 (all: count both threads) and bits 30:27 (the MESI
+ * filter) are implemented but do nothing yet: threads and the MESI
+ * filter are modelled later. Bit 23 is ignored: there is no counter
+ * enable bit ([MONT-FACTS] §2).
+ */
+#define MONT_PMC_CTR_BITS	0x7c7fff7fULL
+#define MONT_PMC_CTR_RESET	0x2000000ULL
+
+/* PMC32/34 ([MONT-FACTS] §5): mask 40:0, b f i m 51:48, inv 56, ig_ad 57 */
+#define MONT_OPC_MASK		MASK64(40, 0)
+#define MONT_OPC_SLOTS		MASK64(51, 48)
+#define MONT_OPC_INV_IGAD	MASK64(57, 56)
+
+/*
+ * Implemented bits: PMC0 fr and the overflow bits of the twelve
+ * counters ([SDM-2] §7.2.4.2); PMC1-3 read 0. PMC32-42 as the kernel
+ * (S5/S6) masks them ([MONT-FACTS] §5-§9): PMC32 mask, b/f/i/m, inv and
+ * ig_ad; PMC34 mask and b/f/i/m (inv and ig_ad only in PMC32); PMC33/35
+ * the 41-bit match value; PMC36 the four ch*_ig_opcm bits; PMC37 13:0;
+ * PMC38 the ig_ibrp* and fine bits 0x2492; PMC39 0xffcf; PMC40 0xf01cf
+ * (ism not writable); PMC41 0x1e00018181818; PMC42 0x7ff4f.
+ */
+static const u64 montecito_pmc_bits[MONT_NR_PMC] = {
+	[0] = IA64_MODEL_PMC0_FR | IA64_MODEL_PMC0_OVFL(MONT_NR_CTR),
+	[4 ... 15] = MONT_PMC_CTR_BITS,
+	[32] = MONT_OPC_MASK | MONT_OPC_SLOTS | MONT_OPC_INV_IGAD,
+	[33] = MONT_OPC_MASK,
+	[34] = MONT_OPC_MASK | MONT_OPC_SLOTS,
+	[35] = MONT_OPC_MASK,
+	[36] = 0xf,
+	[37] = MASK64(13, 0),
+	[38] = 0x2492,
+	[39] = 0xffcf,
+	[40] = 0xf01cf,
+	[41] = 0x1e00018181818ULL,
+	[42] = 0x7ff4f,
+};
+
+/*
+ * Reset values: the kernel's defaults ([MONT-FACTS] §2, §5-§9). Bits
+ * that are not writable keep them (PMC36 31:4, PMC38's reserved bits,
+ * PMC40.ism, PMC41's special bits, the counters' ism). MODEL: PMC0.fr =
+ * 1 after reset (the PMU frozen, as the model's Itanium 2 has it), no
+ * overflow bit.
+ */
+static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
+	[0] = IA64_MODEL_PMC0_FR,
+	[4 ... 15] = MONT_PMC_CTR_RESET,
+	[32] = 0x030f01ffffffffffULL,
+	[34] = 0x000f01ffffffffffULL,
+	[36] = 0xfffffff0ULL,
+	[38] = 0xdb6,
+	[40] = 0x2000000,
+	[41] = 0x00002078fefefefeULL,
+};
+
+/*
+ * PMDs ([MONT-FACTS] §2, §7-§9). PMD4-15: the count in 46:0, bits 63:47
+ * read as copies of bit 46 (the shared code's sign extension of every
+ * counter). The EAR and ETB data registers are plain registers holding
+ * the bits the sheet names:
+ * - PMD32 (D-EAR data address), PMD36 (D-EAR instruction: slot 1:0,
+ *   bn 2, valid 3, address 63:4), PMD39 (sixteen 4-bit ETB extensions)
+ *   and PMD48-63 (ETB entries / IP-EAR records): all 64 bits;
+ * - PMD33 (D-EAR latency 12:0, overflow 13, stat 15:14): 15:0;
+ * - PMD34 (I-EAR stat 1:0, line address 63:5): 63:5 and 1:0;
+ * - PMD35 (I-EAR latency 11:0, overflow 12): 12:0;
+ * - PMD38 (ETB index 3:0, full 5): 3:0 and 5. MODEL: bit 4, which the
+ *   sheet does not name, is ignored (reads 0).
+ * MODEL: the captured addresses are stored whole: no copies of bit 50
+ * in 60:51 until the EARs and the ETB are modelled.
+ */
+static const u64 montecito_pmd_bits[MONT_NR_PMD] = {
+	[4 ... 15] = MASK64(MONT_WIDTH - 1, 0),
+	[32] = ~0ULL,
+	[33] = MASK64(15, 0),
+	[34] = MASK64(63, 5) | MASK64(1, 0),
+	[35] = MASK64(12, 0),
+	[36] = ~0ULL,
+	[38] = MASK64(3, 0) | BIT64(5),
+	[39] = ~0ULL,
+	[48 ... 63] = ~0ULL,
+};
+
+/* MODEL: PMD contents after reset are undefined, as on the Itanium */
+#define MONT_UNDEF(bits)	(IA64_MODEL_UNDEF & (bits))
+static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
+	[4 ... 15] = MONT_UNDEF(MASK64(MONT_WIDTH - 1, 0)),
+	[32] = IA64_MODEL_UNDEF,
+	[33] = MONT_UNDEF(MASK64(15, 0)),
+	[34] = MONT_UNDEF(MASK64(63, 5) | MASK64(1, 0)),
+	[35] = MONT_UNDEF(MASK64(12, 0)),
+	[36] = IA64_MODEL_UNDEF,
+	[38] = MONT_UNDEF(MASK64(3, 0) | BIT64(5)),
+	[39] = IA64_MODEL_UNDEF,
+	[48 ... 63] = IA64_MODEL_UNDEF,
+};
+
+/*
+ * PAL_PERF_MON_INFO: 12 generic pairs of 47 bits ([MONT-FACTS] §1);
+ * the implemented PMCs and PMDs above; CPU_OP_CYCLES_ALL (0x12) and
+ * IA64_INST_RETIRED (0x08), the cycle and instruction events of
+ * [MONT-FACTS] §3, count on PMC4-15 (counter mask 0xfff0 of both rows).
+ */
+#define MONT_PAL_CYCLES		0x12
+#define MONT_PAL_RETIRED	0x08
+
+/*
+ * CPUID[3]: family 0x20 ([MONT-FACTS] §1). MODEL: model 0 (Montecito),
+ * revision 7 (no source gives one; the drivers check only the family),
+ * number 4 as on the other models.
+ */
+#define MONT_CPUID3		((0x20ULL << 24) | (0x00ULL << 16) | \
+				 (0x07ULL << 8) | 4)
+
+/*
+ * What the events with semantics count: the Itanium 2's, where the
+ * Montecito table (pmu_model_events_montecito.c) has the same code with
+ * the same meaning and umask layout; every other event counts what the
+ * cycles records list.
+ * - 0x12 CPU_OP_CYCLES: every cycle. MODEL: .QUAL (umask 1) too, as
+ *   long as opcode qualification is not modelled.
+ * - 0x08 IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED: the Itanium 2's
+ *   IBR-pair tag by umask 3:0 (.tag_kind), but without qualification
+ *   hardware (.qual NULL) every umask counts every retired instruction.
+ * - 0x5b BR_MISPRED_DETAIL: the same umask layout as the Itanium 2's
+ *   (3:2 branch type, 1:0 outcome).
+ * - 0xcb L2D_MISSES: MODEL: the Montecito's L2 is split, so only data
+ *   accesses that missed L2D count (records served by L3 or memory),
+ *   never instruction fetches.
+ * - 0xdb L3_REFERENCES, 0xdc L3_MISSES: data and instructions (the L3
+ *   is unified), as on the Itanium 2.
+ * CPU_OP_CYCLES_HALTED (0x18, PMC10 only) has no semantics: a running
+ * CPU is never halted, so it counts only what cycles records list.
+ */
+static const struct ia64_model_sem_map montecito_sem[] = {
+	{ 0x12, IA64_MODEL_SEM_CPU_CYCLES },	/* CPU_OP_CYCLES_ALL */
+	{ 0x08, IA64_MODEL_SEM_INST_RETIRED },	/* IA64_(TAGGED_)INST_RET. */
+	{ 0x50, IA64_MODEL_SEM_NOPS_RETIRED },	/* NOPS_RETIRED */
+	{ 0x51, IA64_MODEL_SEM_PRED_SQUASHED },	/* PREDICATE_SQUASHED_RET. */
+	{ 0xc3, IA64_MODEL_SEM_DATA_REFS },	/* DATA_REFERENCES_SET0 */
+	{ 0xc5, IA64_MODEL_SEM_DATA_REFS },	/* DATA_REFERENCES_SET1 */
+	{ 0xcd, IA64_MODEL_SEM_LOADS },		/* LOADS_RETIRED */
+	{ 0xd1, IA64_MODEL_SEM_STORES },	/* STORES_RETIRED */
+	{ 0xcf, IA64_MODEL_SEM_UC_LOADS },	/* UC_LOADS_RETIRED */
+	{ 0xd0, IA64_MODEL_SEM_UC_STORES },	/* UC_STORES_RETIRED */
+	{ 0xce, IA64_MODEL_SEM_MISALIGNED_LOADS },
+	{ 0xd2, IA64_MODEL_SEM_MISALIGNED_STORES },
+	{ 0xcb, IA64_MODEL_SEM_L2D_MISSES },	/* L2D_MISSES */
+	{ 0xdb, IA64_MODEL_SEM_L3_REFS },	/* L3_REFERENCES */
+	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
+	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
+};
+
+/*
+ * The events of the free-running mix's cycles: the Itanium 2's stall
+ * accounting (pmu_model_itanium2.c), whose events the Montecito table
+ * has with the same codes and umasks: BACK_END_BUBBLE_ALL 0x00/0,
+ * BE_EXE_BUBBLE_ALL/GRALL 0x02/0,1, BACK_END_BUBBLE_FE 0x00/1,
+ * FE_BUBBLE_ALL/IMISS 0x71/0,6, BE_FLUSH_BUBBLE_ALL/BRU 0x04/0,1,
+ * BUS_ALL_ANY 0x87/3, BUS_MEMORY_ALL_ANY 0x8a/0xf, BUS_MEM_READ_ALL_ANY
+ * 0x8b/0xf (PMC4-9 only, as every BUS_ event), FP_OPS_RETIRED 0x09/0,
+ * RSE_REFERENCES_RETIRED_ALL 0x20/3.
+ */
+static const struct ia64_model_freerun_events montecito_freerun = {
+	.cyc = {
+		[IA64_MODEL_FRC_DATA]	= { 3, { { 0x00, 0 }, { 0x02, 0 },
+						 { 0x02, 1 } } },
+		[IA64_MODEL_FRC_FETCH]	= { 4, { { 0x00, 0 }, { 0x00, 1 },
+						 { 0x71, 0 }, { 0x71, 6 } } },
+		[IA64_MODEL_FRC_FLUSH]	= { 3, { { 0x00, 0 }, { 0x04, 0 },
+						 { 0x04, 1 } } },
+		[IA64_MODEL_FRC_BUS]	= { 3, { { 0x87, 3 }, { 0x8a, 0xf },
+						 { 0x8b, 0xf } } },
+		[IA64_MODEL_FRC_FP]	= { 1, { { 0x09, 0 } } },
+		[IA64_MODEL_FRC_RSE]	= { 1, { { 0x20, 3 } } },
+		[IA64_MODEL_FRC_RUN]	= { 0 },
+	},
+	/* IA64_INST_RETIRED, DATA_REFERENCES_SET0 */
+	.inst = { 0x08, 0 },
+	.dref = { 0xc3, 0 },
+};
+
+const struct ia64_model_desc ia64_model_montecito_desc = {
+	.name		= "montecito",
+	.nr_pmc		= MONT_NR_PMC,
+	.nr_pmd		= MONT_NR_PMD,
+	.pmc_impl	= MONT_PMC_IMPL,
+	.pmd_impl	= MONT_PMD_IMPL,
+	.nr_ctr		= MONT_NR_CTR,
+	.width		= MONT_WIDTH,
+	.es_mask	= 0xff,
+	/* [MONT-FACTS] §2: a 3-bit threshold (22:20) on all twelve */
+	.thres_mask	= { [4 ... 15] = 7 },
+	.ctr_enable	= 0,
+	.pmc_bits	= montecito_pmc_bits,
+	.pmc_reset	= montecito_pmc_reset,
+	.pmd_bits	= montecito_pmd_bits,
+	.pmd_reset	= montecito_pmd_reset,
+	.ita_units	= false,
+	.btb		= NULL,
+	.ear		= NULL,
+	.tag_kind	= IA64_MODEL_TAG_IBRP,
+	.qual		= NULL,
+	.pal_info	= MONT_NR_CTR | (MONT_WIDTH << 8) |
+			  (MONT_PAL_CYCLES << 16) |
+			  ((u64)MONT_PAL_RETIRED << 24),
+	.pal_pmc_mask	= MONT_PMC_IMPL,
+	.pal_pmd_mask	= MONT_PMD_IMPL,
+	.pal_cycles_mask = MONT_CTRS,
+	.pal_retired_mask = MONT_CTRS,
+	.code_cycles	= MONT_PAL_CYCLES,
+	.cpuid3		= MONT_CPUID3,
+	.events		= ia64_model_montecito_events,
+	.nr_events	= &ia64_model_montecito_nr_events,
+	.sem		= montecito_sem,
+	.nr_sem		= ARRAY_SIZE(montecito_sem),
+	.freerun	= &montecito_freerun,
+};
