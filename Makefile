@@ -13,6 +13,8 @@
 #                      the VM suite (fuzzer included) on the KASAN kernel
 #   make vm MODEL=itanium2 CMD='...', make vm-check-itanium2
 #                      the model as an Itanium 2 (default itanium)
+#   make vm MODEL=montecito CMD='...', make vm-check-montecito
+#                      the model as a Montecito (its counters only)
 #   make vm MODEL=generic,family=0x21,counters=12,width=50 CMD='...'
 #                      the model as a processor without tables, which the
 #                      driver drives with its generic model; keys family,
@@ -40,7 +42,7 @@ KTREE := $(CURDIR)/build/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 .PHONY: all demo check deps kernel modules unit selftests initramfs vm \
 	vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
-	vm-cmd-check fuzz \
+	vm-check-montecito vm-cmd-check fuzz \
 	x86-static-check ia64-gcc \
 	ia64-check checkpatch docs-check clean
 
@@ -73,7 +75,8 @@ export IA64_PMU_VM_CMD
 ifdef FREERUN
 export VM_FREERUN := $(FREERUN)
 endif
-# MODEL=itanium2: the model is an Itanium 2 (default itanium); MODEL=
+# MODEL=itanium2: the model is an Itanium 2 (default itanium);
+# MODEL=montecito: a Montecito (counters only, no ETB/EARs yet); MODEL=
 # generic[,family=F][,counters=N][,width=W]...: a generic processor built
 # from parameters (drivers/perf/ia64/sim/sim_backend.c lists the keys)
 ifdef MODEL
@@ -136,6 +139,16 @@ vm-check-generic: initramfs
 			exit 1; \
 	done
 
+# On the model as a Montecito: its own tests and those of the suite that
+# hold for any CPU model
+MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
+	ia64_pmu_fault_test ia64_pmu_freerun_test ia64_pmu_hotplug_test \
+	ia64_pmu_sample_test ia64_pmu_sim_test perf_montecito_e2e.sh \
+	perf_record_e2e.sh zz_module_reload_e2e.sh
+vm-check-montecito: initramfs
+	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
+		"IA64_PMU_ONLY='$(MONTECITO_TESTS)' /tests/run-all.sh"
+
 # The fuzzer in the VM; the guest gets SECONDS plus time to boot and end
 SECONDS ?= 60
 SEED ?= 1
@@ -167,7 +180,7 @@ x86-static-check: kernel
 # ~490 s cold, its VM run ~350 s against 190 s for vm-check), for a
 # fresh total of about 55-65 min, inside CI's 90.
 check: deps unit vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
-	vm-cmd-check \
+	vm-check-montecito vm-cmd-check \
 	x86-static-check ia64-check checkpatch docs-check
 	@echo "make check: all passed"
 

@@ -27,13 +27,7 @@
 #define IA64_PMC_PM		(1UL << 6)
 #define IA64_PMC_THRES_MAX_67	3		/* 2-bit field on PMC6/7 */
 
-/*
- * A generic monitor is stopped by excluding both instruction sets (ism
- * 0b11), never by clearing plm: with plm = 0 the PMD value is not
- * preserved ([ITA-RM] Figure 6-11).
- */
-#define IA64_PMC_STOPPED(config)	((config) | IA64_PMU_CFG_ISM_MASK)
-#define IA64_PMC_IDLE		IA64_PMC_STOPPED(IA64_PMC_PLM_KERNEL)
+#define IA64_PMC_PLM_ALL	0xfUL
 
 /*
  * hw_perf_event.flags: a sampling event whose period elapsed without its
@@ -93,6 +87,23 @@ struct ia64_pmu_event_group {
 	u8 set;
 };
 
+/*
+ * Where the events of a cache event group count, in the order they come
+ * (Montecito: [PFM-MONT] facts of libpfm's scheduler, ia64_pmu_groups.c).
+ * With @last, the group's last event takes counter ctr[0][0]; else the
+ * first events of each set, its sets in the order they first appear (at
+ * most @nr_sets of them), take that set's counters ctr[k][0], [1], [2]
+ * (0: none), and its other events any counter.
+ */
+#define IA64_PMU_PIN_SETS	2
+#define IA64_PMU_PIN_CTRS	3
+struct ia64_pmu_group_pins {
+	u8 grp;					/* IA64_GRP_* */
+	bool last;
+	u8 nr_sets;
+	u8 ctr[IA64_PMU_PIN_SETS][IA64_PMU_PIN_CTRS];
+};
+
 /* A register and the value the driver gives it at CPU bring-up */
 struct ia64_pmu_reg_init {
 	u8 pmc;
@@ -140,6 +151,17 @@ struct ia64_pmu_model {
 	u8 nr_ovfl_regs;		/* PMC0..: with overflow bits, <= 4 */
 	u8 es_bits;			/* PMC.es width, from bit 8 */
 	u8 thres_max_67;		/* largest threshold PMC6/7 take */
+	/*
+	 * How a counter stops: the bits set in, and cleared from, its
+	 * configuration (ia64_pmu_stopped()). Where the PMC has ism, by
+	 * excluding both instruction sets (ism 0b11), not by clearing plm:
+	 * with plm = 0 the PMD value is not preserved ([ITA-RM] Figure
+	 * 6-11). Where ism is fixed, by plm = 0, and stop_loses_pmd: the
+	 * PMD is loaded again after the PMC is written.
+	 */
+	u64 ctr_stop_set;
+	u64 ctr_stop_clear;
+	bool stop_loses_pmd;
 	unsigned int features;		/* IA64_PMU_F_* */
 	const struct ia64_btb_layout *btb;	/* with IA64_PMU_F_BTB */
 	const struct ia64_pmu_qual_layout *qual; /* with IA64_PMU_F_QUAL */
@@ -167,7 +189,15 @@ struct ia64_pmu_model {
 	/* cache event groups and sets, ia64_pmu_groups.c */
 	const struct ia64_pmu_event_group *groups;
 	unsigned int nr_groups;
+	/*
+	 * The counters the groups' events take (Montecito); NULL: one
+	 * event of each group on the group's counter, whichever
+	 * (IA64_GRP_L1D_CTR, IA64_GRP_L2_CTR: the Itanium 2)
+	 */
+	const struct ia64_pmu_group_pins *pins;
+	unsigned int nr_pins;
 	u8 exclusive_es[3];		/* of these, one code counts at once */
+	bool exclusive_one;		/* ... and one event of them */
 	const char *mem_loads;		/* the D-EAR's capture event */
 	const struct ia64_ear_layout *ear;	/* with IA64_PMU_F_EAR */
 	/* generic events: names of the table's events, NULL if none fits */
@@ -179,6 +209,7 @@ struct ia64_pmu_model {
 
 extern const struct ia64_pmu_model ia64_pmu_merced;
 extern const struct ia64_pmu_model ia64_pmu_itanium2;
+extern const struct ia64_pmu_model ia64_pmu_montecito;
 extern const struct ia64_pmu_model *ia64_pmu_model;	/* found at probe */
 
 /* What PAL_PERF_MON_INFO reports ([ITA-RM] Table 6-24) */
@@ -198,6 +229,19 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 static inline bool ia64_pmu_has(unsigned int feature)
 {
 	return ia64_pmu_model->features & feature;
+}
+
+/* Counter configuration @config, stopped */
+static inline u64 ia64_pmu_stopped(u64 config)
+{
+	return (config | ia64_pmu_model->ctr_stop_set) &
+	       ~ia64_pmu_model->ctr_stop_clear;
+}
+
+/* A counter at rest: no event, counts nothing */
+static inline u64 ia64_pmu_idle(void)
+{
+	return ia64_pmu_stopped(IA64_PMC_PLM_KERNEL);
 }
 
 /*
@@ -285,6 +329,8 @@ DECLARE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val);
+void ia64_pmu_write_stopped(struct ia64_pmu_cpu *cpuc, unsigned int idx,
+			    u64 config);
 
 /*
  * ia64_pmu_core.c: the counters' implemented bits, their longest period,
@@ -357,6 +403,7 @@ void ia64_pmu_groups_init(struct perf_event *event,
 bool ia64_pmu_groups_agree(struct perf_event **events, int n);
 bool ia64_pmu_groups_placed(struct perf_event **events, int n,
 			    const int *assign);
+void ia64_pmu_groups_pin(struct perf_event **events, int n, u16 *ctrs);
 
 /* ia64_pmu_qual.c */
 int ia64_pmu_qual_init(struct perf_event *event,

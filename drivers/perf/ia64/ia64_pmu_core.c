@@ -35,6 +35,7 @@
 static const struct ia64_pmu_model *ia64_pmu_models[] = {
 	&ia64_pmu_merced,
 	&ia64_pmu_itanium2,
+	&ia64_pmu_montecito,
 };
 
 /* The CPU model found at probe: every CPU's PMU is of this model */
@@ -55,6 +56,18 @@ void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val)
 {
 	ia64_pmu_write_pmc(idx, val | ia64_pmu_model->ctr_pmc_set[idx -
 				IA64_PMU_FIRST_COUNTER]);
+}
+
+/*
+ * Stop counter @idx, which holds @config (or nothing: ia64_pmu_idle()).
+ * Where stopping loses the PMD, the lazy reload forgets what it held.
+ */
+void ia64_pmu_write_stopped(struct ia64_pmu_cpu *cpuc, unsigned int idx,
+			    u64 config)
+{
+	ia64_pmu_write_ctr_pmc(idx, ia64_pmu_stopped(config));
+	if (ia64_pmu_model->stop_loses_pmd)
+		cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;
 }
 
 /*
@@ -135,6 +148,12 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	/* the D-EAR's ALAT mode: the Itanium 2's */
 	if (attr == &format_attr_ear_alat.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_EAR) || !ia64_pmu_model->ear->dear_alat))
+		return 0;
+	/* the fields of the counter PMC the model lets raw events set */
+	if ((attr == &format_attr_ism.attr &&
+	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_ISM_MASK)) ||
+	    (attr == &format_attr_thres.attr &&
+	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_THRES_MASK)))
 		return 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
@@ -490,7 +509,7 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 		ia64_pmu_write_pmc(i, 0);
 	for (i = 0; i < model->nr_generic; i++)
 		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i,
-				       IA64_PMC_IDLE);
+				       ia64_pmu_idle());
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);

@@ -15,10 +15,10 @@
  * EARs, qualification).
  *
  * The driver stops a counter by excluding both instruction sets
- * (IA64_PMC_STOPPED, PMC.ism 25:24): a field of every Itanium processor
- * to date, not of the architecture ([SDM-2] §7.2.1 leaves bits 63:16 to
- * the implementation). A raw event with ism 0b11 is refused as on the
- * models with tables.
+ * (ia64_pmu_stopped(), PMC.ism 25:24): a field of the Itanium and
+ * Itanium 2, not of the architecture ([SDM-2] §7.2.1 leaves bits 63:16
+ * to the implementation). A raw event with ism 0b11 is refused as on
+ * the models with tables.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -65,6 +65,8 @@ static struct ia64_pmu_model ia64_generic_model = {
 	.es_bits	= 8,
 	/* no counter with a narrower threshold field known */
 	.thres_max_67	= 7,
+	/* stopped by ism 0b11, as on every Itanium with tables but one */
+	.ctr_stop_set	= IA64_PMU_CFG_ISM_MASK,
 	.events		= ia64_generic_events,
 	.nr_events	= ARRAY_SIZE(ia64_generic_events),
 	.raw_valid	= IA64_PMU_GENERIC_RAW,

@@ -92,6 +92,7 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.es_bits	= 8,
 	/* a 3-bit threshold on PMC4-7 ([PFM-I2] PMC layout) */
 	.thres_max_67	= 7,
+	.ctr_stop_set	= IA64_PMU_CFG_ISM_MASK,
 	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_QUAL,
 	.btb		= &itanium2_btb,
 	.qual		= &ia64_qual_itanium2,

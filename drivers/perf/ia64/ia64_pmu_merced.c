@@ -59,6 +59,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.es_bits	= 7,
 	/* PMC6/7: a 2-bit threshold (Figure 6-14) */
 	.thres_max_67	= IA64_PMC_THRES_MAX_67,
+	.ctr_stop_set	= IA64_PMU_CFG_ISM_MASK,
 	.features	= IA64_PMU_F_ALL,
 	.btb		= &merced_btb,
 	.qual		= &ia64_qual_merced,

@@ -146,6 +146,16 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct hw_perf_event *hwc = &event->hw;
+	/*
+	 * Where a stopped counter loses its PMD, the PMC counts again
+	 * first and the PMD is loaded after it (the PMU does not run here:
+	 * PSR.pp is clear or PMC0 frozen); else the PMD first, so that the
+	 * counter never counts from a stale value.
+	 */
+	bool pmc_first = ia64_pmu_model->stop_loses_pmd;
+	/* a stale counter of this event still has its configuration */
+	bool write_pmc = !(cpuc->stale_ctrs & IA64_CTR(hwc->idx)) ||
+			 !ia64_pmu_ctr_holds(cpuc, event);
 	bool pending;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
@@ -153,6 +163,8 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	/* new address filters: the ranges the CPU's events restrict by */
 	if (ia64_pmu_qual_sync(event) && cpuc->enabled)
 		ia64_pmu_qual_program(cpuc);
+	if (pmc_first && write_pmc)
+		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
 	pending = hwc->flags & IA64_PMU_HWF_OVFL;
 	hwc->flags &= ~IA64_PMU_HWF_OVFL;
 	if (flags & PERF_EF_RELOAD) {
@@ -163,11 +175,12 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 					  local64_read(&hwc->prev_count));
 		else
 			ia64_pmu_set_period(event);
+	} else if (pmc_first) {
+		/* it continues from where it stopped */
+		ia64_pmu_load_pmd(event, local64_read(&hwc->prev_count));
 	}
 	hwc->state = 0;
-	/* a stale counter of this event still has its configuration */
-	if (!(cpuc->stale_ctrs & IA64_CTR(hwc->idx)) ||
-	    !ia64_pmu_ctr_holds(cpuc, event))
+	if (!pmc_first && write_pmc)
 		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
 	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
 	/* it counts: its PMD is no longer known */
@@ -256,11 +269,23 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct hw_perf_event *hwc = &event->hw;
+	bool update = (flags & PERF_EF_UPDATE) &&
+		      !(hwc->state & PERF_HES_UPTODATE);
+	bool lost = false;	/* the PMD was read, then lost to the stop */
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		if (cpuc->enabled) {
-			ia64_pmu_write_ctr_pmc(hwc->idx,
-					       IA64_PMC_STOPPED(hwc->config));
+			/*
+			 * Where stopping loses the PMD, it is read first,
+			 * whatever the flags: nothing could read it after
+			 */
+			lost = ia64_pmu_model->stop_loses_pmd;
+			if (lost && !(hwc->state & PERF_HES_UPTODATE)) {
+				ia64_pmu_event_update(event);
+				if (!update)
+					hwc->state |= PERF_HES_UPTODATE;
+			}
+			ia64_pmu_write_stopped(cpuc, hwc->idx, hwc->config);
 			/* before the PMD is read ([SDM-2] §7.2.1) */
 			ia64_pmu_srlz();
 		} else {
@@ -273,18 +298,20 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 		}
 		hwc->state |= PERF_HES_STOPPED;
 	}
-	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
+	if (update) {
 		/*
 		 * The update accounts a wrap the interrupt has not handled
 		 * yet; its overflow bit goes with the event (a sampling
 		 * event's elapsed period, IA64_PMU_HWF_OVFL), so that the
 		 * interrupt, when it comes, finds nothing of it.
 		 */
-		ia64_pmu_event_update(event);
+		if (!lost)
+			ia64_pmu_event_update(event);
 		if (is_sampling_event(event) &&
 		    local64_read(&hwc->period_left) <= 0)
 			hwc->flags |= IA64_PMU_HWF_OVFL;
-		ia64_pmu_ctr_left(cpuc, event);
+		if (!lost)
+			ia64_pmu_ctr_left(cpuc, event);
 		if (ia64_pmu_read_pmc0(cpuc) & IA64_PMC0_OVFL(hwc->idx))
 			ia64_pmu_pmc0_update(cpuc, IA64_PMC0_OVFL(hwc->idx), 0);
 		cpuc->ovfl_pending &= ~IA64_PMC0_OVFL(hwc->idx);
@@ -370,6 +397,9 @@ void ia64_pmu_del(struct perf_event *event, int flags)
 
 void ia64_pmu_read(struct perf_event *event)
 {
+	/* a stopped event's count is final: its PMD may be gone */
+	if (event->hw.state & PERF_HES_UPTODATE)
+		return;
 	ia64_pmu_event_update(event);
 }
 
@@ -408,9 +438,15 @@ static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
 
 	for_each_set_bit(i, &stale, ia64_pmu_model->nr_generic) {
 		event = cpuc->counter[i];
-		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i, event ?
-				       IA64_PMC_STOPPED(event->hw.config) :
-				       IA64_PMC_IDLE);
+		/* where stopping loses the PMD, its count is taken first */
+		if (event && ia64_pmu_model->stop_loses_pmd &&
+		    !(event->hw.state & PERF_HES_UPTODATE)) {
+			ia64_pmu_event_update(event);
+			event->hw.state |= PERF_HES_UPTODATE;
+		}
+		ia64_pmu_write_stopped(cpuc, IA64_PMU_FIRST_COUNTER + i,
+				       event ? event->hw.config :
+				       IA64_PMC_PLM_KERNEL);
 	}
 	cpuc->stale_ctrs = 0;
 }

@@ -69,10 +69,10 @@ static void ia64_pmu_take(int i, unsigned int ctr, int *owner, int *assign)
  * Each recursion marks a counter seen: the depth is at most the counters.
  * No event moves while a free counter will do.
  */
-static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
+static bool ia64_pmu_augment(const u16 *sets, int i, int *owner,
 			     unsigned int *seen, int *assign)
 {
-	unsigned long ctrs = ia64_pmu_event_counters(events[i]) & ~*seen;
+	unsigned long ctrs = sets[i] & ~*seen;
 	unsigned int ctr, nr = ia64_pmu_model->nr_generic;
 
 	for_each_set_bit(ctr, &ctrs, nr) {
@@ -83,7 +83,7 @@ static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
 	}
 	*seen |= ctrs;
 	for_each_set_bit(ctr, &ctrs, nr) {
-		if (ia64_pmu_augment(events, owner[ctr], owner, seen, assign)) {
+		if (ia64_pmu_augment(sets, owner[ctr], owner, seen, assign)) {
 			ia64_pmu_take(i, ctr, owner, assign);
 			return true;
 		}
@@ -92,7 +92,8 @@ static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
 }
 
 /*
- * The same without group rules: a maximum bipartite matching of events to
+ * The same where the group rules are counter sets (no group rules, or
+ * pins: ia64_pmu_groups_pin()): a maximum bipartite matching of events to
  * counters (augmenting paths), which finds a placement if one exists in
  * O(n * counters^2) steps, where trying every placement of up to 16
  * counters would take up to 16! steps. Events first keep the counters
@@ -101,16 +102,19 @@ static bool ia64_pmu_augment(struct perf_event **events, int i, int *owner,
 static bool ia64_pmu_match(struct perf_event **events, int n, int *assign)
 {
 	int owner[IA64_PMU_MAX_COUNTERS];
+	u16 sets[IA64_PMU_MAX_COUNTERS];
 	unsigned int seen;
 	int i, cur;
 
 	for (i = 0; i < IA64_PMU_MAX_COUNTERS; i++)
 		owner[i] = -1;
+	for (i = 0; i < n; i++)
+		sets[i] = ia64_pmu_event_counters(events[i]);
+	ia64_pmu_groups_pin(events, n, sets);
 	for (i = 0; i < n; i++) {
 		cur = events[i]->hw.idx;
 		assign[i] = -1;
-		if (cur >= 0 &&
-		    (ia64_pmu_event_counters(events[i]) & IA64_CTR(cur)) &&
+		if (cur >= 0 && (sets[i] & IA64_CTR(cur)) &&
 		    owner[cur - IA64_PMU_FIRST_COUNTER] < 0) {
 			owner[cur - IA64_PMU_FIRST_COUNTER] = i;
 			assign[i] = cur;
@@ -119,7 +123,7 @@ static bool ia64_pmu_match(struct perf_event **events, int n, int *assign)
 	for (i = 0; i < n; i++) {
 		seen = 0;
 		if (assign[i] < 0 &&
-		    !ia64_pmu_augment(events, i, owner, &seen, assign))
+		    !ia64_pmu_augment(sets, i, owner, &seen, assign))
 			return false;
 	}
 	return true;
@@ -127,7 +131,7 @@ static bool ia64_pmu_match(struct perf_event **events, int n, int *assign)
 
 bool ia64_pmu_assign(struct perf_event **events, int n, int *assign)
 {
-	if (ia64_pmu_model->nr_groups)
+	if (ia64_pmu_model->nr_groups && !ia64_pmu_model->pins)
 		return ia64_pmu_assign_from(events, n, 0, 0, assign);
 	return ia64_pmu_match(events, n, assign);
 }
@@ -166,10 +170,10 @@ void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 			/*
 			 * A stopped event resumes with start(event, 0) (e.g.
 			 * when the core unthrottles it): its new counter
-			 * continues from where the old one stopped.
+			 * continues from where the old one stopped (where
+			 * stopping loses the PMD, start() loads it again).
 			 */
-			ia64_pmu_write_ctr_pmc(idx,
-					       IA64_PMC_STOPPED(hwc->config));
+			ia64_pmu_write_stopped(cpuc, idx, hwc->config);
 			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
 			cpuc->stale_ctrs &= ~IA64_CTR(idx);
 			cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;

@@ -46,6 +46,7 @@ struct task_struct;
 #define IA64_PMU_CPUID_MODEL(v)		(((v) >> 16) & 0xff)
 #define IA64_PMU_FAMILY_ITANIUM		0x07
 #define IA64_PMU_FAMILY_ITANIUM2	0x1f
+#define IA64_PMU_FAMILY_MONTECITO	0x20	/* and Montvale */
 
 #ifdef CONFIG_IA64
 

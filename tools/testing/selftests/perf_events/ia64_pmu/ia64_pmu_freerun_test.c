@@ -342,7 +342,18 @@ TEST_F(fr, every_event_family_moves)
 		"FP_OPS_RETIRED", "RSE_REFERENCES_RETIRED_ALL",
 		"BUS_MEMORY_ALL_ANY", "BUS_MEM_READ_ALL_ANY", NULL,
 	};
-	const char * const *names = pmu_is_itanium2() ? itanium2 : itanium;
+	static const char * const montecito[] = {
+		"DATA_REFERENCES_SET1", "L2D_MISSES", "L3_REFERENCES",
+		"L3_MISSES", "LOADS_RETIRED", "STORES_RETIRED", "NOPS_RETIRED",
+		"BR_MISPRED_DETAIL_ALL_ALL_PRED",
+		"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
+		"BACK_END_BUBBLE_ALL", "BE_EXE_BUBBLE_GRALL",
+		"BACK_END_BUBBLE_FE", "FE_BUBBLE_IMISS", "BE_FLUSH_BUBBLE_BRU",
+		"FP_OPS_RETIRED", "RSE_REFERENCES_RETIRED_ALL", "BUS_ALL_ANY",
+		"BUS_MEMORY_ALL_ANY", "BUS_MEM_READ_ALL_ANY", NULL,
+	};
+	const char * const *names = pmu_is_montecito() ? montecito :
+				    pmu_is_itanium2() ? itanium2 : itanium;
 	unsigned int i;
 
 	for (i = 0; names[i]; i++) {

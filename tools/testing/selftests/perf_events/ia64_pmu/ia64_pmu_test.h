@@ -138,6 +138,15 @@ static inline int pmu_is_itanium2(void)
 	return !strcmp(buf, "itanium2\n") || !strcmp(buf, "itanium2");
 }
 
+/* Is the PMU a Montecito (caps/pmu_name "montecito")? */
+static inline int pmu_is_montecito(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "montecito\n");
+}
+
 /*
  * The value after @name ("pmc8", "irqs_delivered") in the regs file of
  * CPU @cpu's model, in @base (16: a register, 10: a count): 0, or -1 if

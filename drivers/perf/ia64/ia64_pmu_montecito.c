@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Montecito and Montvale (Itanium 9000/9100, CPUID family 0x20) PMU: the
+ * model description and the event list of ia64_pmu_montecito_events.h
+ * (the facts of libpfm 3.x's Montecito table, [PFM-MONT]).
+ *
+ * Counting and sampling on the twelve counters PMC/PMD4-15, 47 bits
+ * wide, with their overflow bits 4-15 in PMC0. The counters' ism field
+ * is fixed (IA-64 only: the processor runs no IA-32 code in hardware,
+ * and perfmon never wrote it), so a counter is stopped by plm = 0, as
+ * perfmon masked monitoring on this processor; the PMD is loaded again
+ * after the PMC (stop_loses_pmd). Placement: the BUS_* and ER_* events
+ * count on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10 only; the L1D events of
+ * one set, the last one on PMC5; the L2D events of at most two sets, the
+ * first three of one on PMC4, PMC5, PMC8, of the other on PMC6, PMC7,
+ * PMC9; at most one L2D OZQ cancel event (ia64_pmu_groups.c).
+ *
+ * Not driven yet: the execution trace buffer (PMC39), the EARs (PMC37,
+ * PMC40), the IP-EAR (PMC42), the opcode matchers and ranges (PMC32-36,
+ * PMC38, PMC41), the thread bit and the MESI filters. Their registers are
+ * brought up at perfmon's defaults: matching every instruction, no
+ * range, every capture off.
+ */
+
+#include <linux/bits.h>
+#include <linux/perf/ia64_pmu.h>
+
+#include "ia64_pmu.h"
+
+#define C(x)	PERF_COUNT_HW_CACHE_##x
+
+/*
+ * At CPU bring-up: the default values of perfmon's Montecito register
+ * description ([PFM-MONT]): PMC32/33 and PMC34/35 match every
+ * instruction, PMC36 lets every channel be constrained by them, PMC38
+ * no code range (every ig_ibrp set), PMC41 no data range, the I-EAR,
+ * ETB, D-EAR and IP-EAR off.
+ */
+static const struct ia64_pmu_reg_init montecito_reset_pmcs[] = {
+	{ 32, 0x030f01ffffffffffULL },
+	{ 33, 0 },
+	{ 34, 0x000f01ffffffffffULL },
+	{ 35, 0 },
+	{ 36, 0xfffffff0ULL },
+	{ 37, 0 },
+	{ 38, 0xdb6 },
+	{ 39, 0 },
+	{ 40, 0x2000000 },
+	{ 41, 0x2078fefefefeULL },
+	{ 42, 0 },
+};
+
+static const struct ia64_pmu_event montecito_events[] = {
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	{ name, es, umask, umask_mask, sel, ctr, max_inc, qual },
+#include "ia64_pmu_montecito_events.h"
+#undef IA64_EV
+};
+
+/* The index of each event in montecito_events[] */
+enum {
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	MONT_##id,
+#include "ia64_pmu_montecito_events.h"
+#undef IA64_EV
+};
+
+/* The L1D and L2D cache event groups and sets, ia64_pmu_groups.c */
+static const struct ia64_pmu_event_group montecito_groups[] = {
+#define IA64_EV2_GRP(id, grp, set)	{ MONT_##id, grp, set },
+#include "ia64_pmu_montecito_events.h"
+#undef IA64_EV2_GRP
+};
+
+/*
+ * libpfm's placement ([PFM-MONT]): the last L1D event on PMC5; of the
+ * L2D sets, the first three events of the first set on PMC4, PMC5 and
+ * PMC8, of the second set on PMC6, PMC7 and PMC9
+ */
+static const struct ia64_pmu_group_pins montecito_pins[] = {
+	{ .grp = IA64_GRP_L1D, .last = true, .nr_sets = 1,
+	  .ctr = { { 5 } } },
+	{ .grp = IA64_GRP_L2D, .nr_sets = 2,
+	  .ctr = { { 4, 5, 8 }, { 6, 7, 9 } } },
+};
+
+const struct ia64_pmu_model ia64_pmu_montecito = {
+	.name		= "montecito",
+	.family		= IA64_PMU_FAMILY_MONTECITO,
+	.nr_generic	= 12,
+	.width		= 47,
+	/* PMC0 bits 15:4 */
+	.nr_ovfl_regs	= 1,
+	.es_bits	= 8,
+	/* a 3-bit threshold on all twelve counters */
+	.thres_max_67	= 7,
+	/* plm = 0: ism is fixed at 0b10 */
+	.ctr_stop_clear	= IA64_PMC_PLM_ALL,
+	.stop_loses_pmd	= true,
+	/* PMC0-15, PMC32-42 */
+	.pal_pmc_mask	= { 0x000007ff0000ffffULL },
+	/* PMD4-15, PMD32-36, PMD38-39, PMD48-63 (no PMD37, [PFM-MONT]) */
+	.pal_pmd_mask	= { 0xffff00df0000fff0ULL },
+	.reset_pmcs	= montecito_reset_pmcs,
+	.nr_reset_pmcs	= ARRAY_SIZE(montecito_reset_pmcs),
+	.events		= montecito_events,
+	.nr_events	= ARRAY_SIZE(montecito_events),
+	/* ism, the thread bit and MESI are not the user's (yet) */
+	.raw_valid	= IA64_PMU_CFG_ES_MASK | IA64_PMU_CFG_UMASK_MASK |
+			  IA64_PMU_CFG_THRES_MASK,
+	.groups		= montecito_groups,
+	.nr_groups	= ARRAY_SIZE(montecito_groups),
+	.pins		= montecito_pins,
+	.nr_pins	= ARRAY_SIZE(montecito_pins),
+	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
+	.exclusive_es	= { 0xe0, 0xe2 },
+	.exclusive_one	= true,
+
+	.hw_events = {
+		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_OP_CYCLES_ALL",
+		[PERF_COUNT_HW_INSTRUCTIONS]	= "IA64_INST_RETIRED",
+		[PERF_COUNT_HW_CACHE_REFERENCES] = "L3_REFERENCES",
+		[PERF_COUNT_HW_CACHE_MISSES]	= "L3_MISSES",
+		[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] =
+			"BR_MISPRED_DETAIL_ALL_ALL_PRED",
+		[PERF_COUNT_HW_BRANCH_MISSES]	=
+			"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
+		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "FE_BUBBLE_ALL",
+		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "BACK_END_BUBBLE_ALL",
+	},
+	.cache_events = {
+		[C(L1D)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1D_READS_SET0",
+				[C(RESULT_MISS)] = "L1D_READ_MISSES_ALL",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "STORES_RETIRED",
+			},
+		},
+		[C(L1I)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_READS",
+				[C(RESULT_MISS)] = "L1I_FILLS",
+			},
+		},
+		[C(LL)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L3_READS_ALL_ALL",
+				[C(RESULT_MISS)] = "L3_READS_ALL_MISS",
+			},
+			[C(OP_WRITE)] = {
+				[C(RESULT_ACCESS)] = "L3_WRITES_ALL_ALL",
+				[C(RESULT_MISS)] = "L3_WRITES_ALL_MISS",
+			},
+		},
+		[C(DTLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "LOADS_RETIRED",
+				[C(RESULT_MISS)] = "L2DTLB_MISSES",
+			},
+		},
+		[C(ITLB)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] = "L1I_READS",
+				[C(RESULT_MISS)] = "ITLB_MISSES_FETCH_ALL",
+			},
+		},
+		[C(BPU)] = {
+			[C(OP_READ)] = {
+				[C(RESULT_ACCESS)] =
+					"BR_MISPRED_DETAIL_ALL_ALL_PRED",
+				[C(RESULT_MISS)] =
+					"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
+			},
+		},
+	},
+};

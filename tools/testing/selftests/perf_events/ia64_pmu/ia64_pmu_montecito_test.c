@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver on a Montecito (make vm MODEL=montecito): identity, exact
+ * counts of injected records on all twelve counters at once, overflow
+ * sampling on PMD15 (PMC0 bit 15), the placement rules of libpfm's
+ * Montecito scheduler (BUS_* on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10,
+ * the L1D and L2D groups' counters, one OZQ cancel event), the counter
+ * fields that are not the user's, and exact counts across stops, where
+ * a stopped counter (plm = 0) loses its PMD. Skipped on other models.
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <sys/mman.h>
+
+#include "kselftest_harness.h"
+#include "ia64_pmu_test.h"
+
+#define USER_IP		0x4000000000001000ULL
+#define NOT_MONTECITO	"the PMU is not a Montecito"
+
+/* The config of event @name, which the test needs */
+static uint64_t ev(const char *name)
+{
+	uint64_t cfg = ~0ULL;
+
+	sysfs_event_lookup(name, &cfg);
+	return cfg;
+}
+
+/* The event select in PMC @n of CPU0's model */
+static unsigned int pmc_es(int n)
+{
+	return (sim_model_pmc(0, n) >> 8) & 0xff;
+}
+
+static unsigned int es_of(uint64_t cfg)
+{
+	return (cfg >> 8) & 0xff;
+}
+
+/* Open @n events of @names as a group (user level): 0, or the errno */
+static int open_group(const char * const *names, int n, int *fd)
+{
+	int i, err;
+
+	for (i = 0; i < n; i++) {
+		fd[i] = open_user(ev(names[i]), i ? fd[0] : -1);
+		if (fd[i] < 0) {
+			err = errno;
+			while (i--)
+				close(fd[i]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static void close_all(int *fd, int n)
+{
+	while (n--)
+		close(fd[n]);
+}
+
+FIXTURE(mont) {
+	int dummy;
+};
+
+FIXTURE_SETUP(mont)
+{
+	if (!pmu_is_montecito())
+		return;
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(mont)
+{
+}
+
+TEST_F(mont, identity_in_sysfs)
+{
+	char buf[64];
+	struct dirent *d;
+	int n = 0;
+	DIR *dir;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	EXPECT_STREQ("12\n", read_line(PMU_DIR "/caps/counters", buf,
+					sizeof(buf)));
+	EXPECT_STREQ("47\n", read_line(PMU_DIR "/caps/counter_width", buf,
+					sizeof(buf)));
+	EXPECT_STREQ("0x20\n", read_line(PMU_DIR "/caps/cpu_family", buf,
+					  sizeof(buf)));
+	EXPECT_STREQ("config:8-15\n", read_line(PMU_DIR "/format/event", buf,
+						 sizeof(buf)));
+	/* ism is fixed; the features are not driven yet */
+	EXPECT_NE(0, access(PMU_DIR "/format/ism", F_OK));
+	EXPECT_NE(0, access(PMU_DIR "/format/br_mispred", F_OK));
+	EXPECT_NE(0, access(PMU_DIR "/caps/branches", F_OK));
+	dir = opendir(PMU_DIR "/events");
+	ASSERT_NE(NULL, dir);
+	while ((d = readdir(dir)))
+		n += d->d_name[0] != '.';
+	closedir(dir);
+	EXPECT_EQ(601, n);
+	EXPECT_EQ(IA64_PMU_CONFIG(0x12, 0), ev("CPU_OP_CYCLES_ALL"));
+	EXPECT_EQ(IA64_PMU_CONFIG(0x18, 0), ev("CPU_OP_CYCLES_HALTED"));
+}
+
+/*
+ * Twelve events, one per counter, in one group: cycles and eleven events
+ * the cycles records list, each counted exactly, all the time
+ */
+TEST_F(mont, twelve_events_count_on_all_twelve)
+{
+	static const char * const names[12] = {
+		"CPU_OP_CYCLES_ALL", "BACK_END_BUBBLE_ALL",
+		"BACK_END_BUBBLE_FE", "BE_EXE_BUBBLE_ALL",
+		"BE_FLUSH_BUBBLE_ALL", "BE_RSE_BUBBLE_ALL", "FE_BUBBLE_ALL",
+		"FE_LOST_BW_ALL", "BE_LOST_BW_DUE_TO_FE_ALL",
+		"IDEAL_BE_LOST_BW_DUE_TO_FE_ALL", "SERIALIZATION_EVENTS",
+		"ALAT_CAPACITY_MISS_ALL",
+	};
+	struct { uint64_t nr, te, tr, v[12]; } g;
+	struct ia64_pmu_rec_event rec[11];
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	int fd[12], i;
+	uint64_t cfg;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	memset(rec, 0, sizeof(rec));
+	for (i = 1; i < 12; i++) {
+		cfg = ev(names[i]);
+		ASSERT_NE(~0ULL, cfg) TH_LOG("%s", names[i]);
+		rec[i - 1].code = es_of(cfg);
+		rec[i - 1].umask = (cfg >> 16) & 0xf;
+		rec[i - 1].inc = 1;
+	}
+	rec_cycles(&b, USER_IP, 5000, 3, IA64_PMU_ISA_IA64, rec, 11);
+	counting_attr(&attr, ev(names[0]));
+	attr.exclude_kernel = 1;
+	attr.read_format = PERF_FORMAT_GROUP |
+			   PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	for (i = 1; i < 12; i++) {
+		fd[i] = open_user(ev(names[i]), fd[0]);
+		ASSERT_GE(fd[i], 0) TH_LOG("%s: %s", names[i],
+					   strerror(errno));
+	}
+	/* a thirteenth does not fit */
+	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_ALL"), fd[0]));
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(g), read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(12, g.nr);
+	EXPECT_EQ(g.te, g.tr);
+	for (i = 0; i < 12; i++)
+		EXPECT_EQ(5000, g.v[i]) TH_LOG("member %d", i);
+	close_all(fd, 12);
+}
+
+/* One sample per period on the last counter, PMD15 (PMC0 bit 15) */
+TEST_F(mont, samples_on_pmd15)
+{
+	static const char * const fill[11] = {
+		"BACK_END_BUBBLE_ALL", "BACK_END_BUBBLE_FE",
+		"BE_EXE_BUBBLE_ALL", "BE_FLUSH_BUBBLE_ALL", "BE_RSE_BUBBLE_ALL",
+		"FE_BUBBLE_ALL", "FE_LOST_BW_ALL", "BE_LOST_BW_DUE_TO_FE_ALL",
+		"IDEAL_BE_LOST_BW_DUE_TO_FE_ALL", "SERIALIZATION_EVENTS",
+		"ALAT_CAPACITY_MISS_ALL",
+	};
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	struct perf_event_header h;
+	int fd[12], n = 0;
+	uint8_t rec[256];
+	struct ring r;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	ASSERT_EQ(0, open_group(fill, 11, fd));
+	counting_attr(&attr, ev("CPU_OP_CYCLES_ALL"));
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	fd[11] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+	ASSERT_GE(fd[11], 0);
+	ASSERT_EQ(0, ring_map(&r, fd[11]));
+	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_EQ(0x12, pmc_es(15));
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	while (ring_next(&r, rec, sizeof(rec)) > 0) {
+		memcpy(&h, rec, sizeof(h));
+		n += h.type == PERF_RECORD_SAMPLE;
+	}
+	EXPECT_EQ(10, n);
+	ring_unmap(&r);
+	close_all(fd, 12);
+}
+
+/* CPU_OP_CYCLES_HALTED counts on PMC10 only; BUS_* on PMC4-9 */
+TEST_F(mont, restricted_counters)
+{
+	static const char * const bus[7] = {
+		"BUS_ALL_ANY", "BUS_ALL_SELF", "BUS_ALL_IO", "BUS_ALL_EITHER",
+		"BUS_DATA_CYCLE_ANY", "BUS_DATA_CYCLE_SELF",
+		"BUS_DATA_CYCLE_IO",
+	};
+	static const char * const halted[2] = {
+		"CPU_OP_CYCLES_ALL", "CPU_OP_CYCLES_HALTED",
+	};
+	int fd[7];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	ASSERT_EQ(0, open_group(halted, 2, fd));
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_EQ(0x18, pmc_es(10));
+	EXPECT_EQ(0x12, pmc_es(4));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	/* a second one has no counter */
+	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_HALTED"), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
+	close_all(fd, 2);
+
+	/* six on PMC4-9 fit, a seventh does not */
+	ASSERT_EQ(0, open_group(bus, 6, fd));
+	EXPECT_EQ(-1, open_user(ev(bus[6]), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
+	close_all(fd, 6);
+}
+
+/* The L1D group: one set, the last event on PMC5 */
+TEST_F(mont, l1d_group)
+{
+	static const char * const set0[2] = {
+		"L1D_READS_SET0", "L2DTLB_MISSES",
+	};
+	static const char * const two_sets[2] = {
+		"L1D_READS_SET0", "L1D_READS_SET1",
+	};
+	int fd[2];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	ASSERT_EQ(0, open_group(set0, 2, fd));
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_EQ(es_of(ev("L2DTLB_MISSES")), pmc_es(5));
+	EXPECT_EQ(es_of(ev("L1D_READS_SET0")), pmc_es(4));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	close_all(fd, 2);
+	EXPECT_EQ(EBUSY, open_group(two_sets, 2, fd));
+}
+
+/*
+ * The L2D group: two sets at most, the first three events of the first
+ * on PMC4, PMC5, PMC8, the second set's first on PMC6; an L1D event
+ * wants PMC5 too
+ */
+TEST_F(mont, l2d_group)
+{
+	static const char * const two[5] = {
+		"L2D_REFERENCES_ALL", "L2D_REFERENCES_READS",
+		"L2D_REFERENCES_WRITES", "L2D_BYPASS_L2_DATA1",
+		"L2D_OZQ_RELEASE",
+	};
+	static const char * const three[3] = {
+		"L2D_REFERENCES_ALL", "L2D_BYPASS_L2_DATA1",
+		"L2D_OZQ_ACQUIRE",
+	};
+	static const char * const with_l1d[3] = {
+		"L2D_REFERENCES_ALL", "L2D_REFERENCES_READS",
+		"L1D_READS_SET0",
+	};
+	int fd[5];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	ASSERT_EQ(0, open_group(two, 5, fd));
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_EQ(es_of(ev(two[0])), pmc_es(4));
+	EXPECT_EQ(es_of(ev(two[1])), pmc_es(5));
+	EXPECT_EQ(es_of(ev(two[2])), pmc_es(8));
+	EXPECT_EQ(es_of(ev(two[3])), pmc_es(6));
+	EXPECT_EQ(es_of(ev(two[4])), pmc_es(7));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	close_all(fd, 5);
+	EXPECT_EQ(EBUSY, open_group(three, 3, fd));
+	EXPECT_EQ(EINVAL, open_group(with_l1d, 3, fd));
+}
+
+/* One L2D OZQ cancel event at a time, even of one code */
+TEST_F(mont, ozq_cancels_one_at_a_time)
+{
+	static const char * const same_code[2] = {
+		"L2D_OZQ_CANCELS0_ACQ", "L2D_OZQ_CANCELS0_REL",
+	};
+	static const char * const two_codes[2] = {
+		"L2D_OZQ_CANCELS0_ACQ", "L2D_OZQ_CANCELS1_ANY",
+	};
+	int fd[2];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	EXPECT_EQ(EBUSY, open_group(same_code, 2, fd));
+	EXPECT_EQ(EBUSY, open_group(two_codes, 2, fd));
+}
+
+/* ism is fixed, the thread and MESI bits are not driven yet */
+TEST_F(mont, fixed_and_undriven_fields_refused)
+{
+	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	struct perf_event_attr attr;
+	int bit;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	for (bit = 24; bit <= 30; bit++) {
+		counting_attr(&attr, cyc | (1ULL << bit));
+		EXPECT_EQ(EINVAL, open_errno(&attr)) TH_LOG("bit %d", bit);
+	}
+	/* CPU_OP_CYCLES_ALL: at most 1 per cycle, no threshold */
+	counting_attr(&attr, cyc | (1ULL << IA64_PMU_CFG_THRES_SHIFT));
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	counting_attr(&attr, cyc);
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+}
+
+/*
+ * A stopped counter (plm = 0) loses its PMD: counts stay exact across
+ * disable/enable and across a period change of a sampling event
+ */
+TEST_F(mont, exact_across_stops)
+{
+	struct rec_buf a = { .len = 0 }, b = { .len = 0 };
+	struct count c;
+	int fd;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	fd = open_user(ev("CPU_OP_CYCLES_ALL"), -1);
+	ASSERT_GE(fd, 0);
+	rec_cycles(&a, USER_IP, 1234, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_cycles(&b, USER_IP, 100000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&a));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));		/* not counted */
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&a));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(2 * 1234, c.value);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

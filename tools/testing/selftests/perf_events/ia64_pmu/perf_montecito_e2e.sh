@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Stock perf on a Montecito (make vm MODEL=montecito): perf list shows its
+# events, perf stat counts a group of twelve events on the twelve
+# counters, all the time, and the generic events, perf record samples
+# cycles. On another CPU model there is nothing to do.
+set -u
+
+fail() { echo "FAIL: $*"; echo "${out:-}"; exit 1; }
+pmu=/sys/bus/event_source/devices/cpu
+sim=/sys/kernel/debug/ia64_pmu_sim
+[ "$(cat $pmu/caps/pmu_name)" = montecito ] ||
+	{ echo "skip: the PMU is not a Montecito"; exit 0; }
+data=/tmp/perf-mont.data
+was=$(cat "$sim/freerun")
+echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
+trap 'echo "$was" >"$sim/freerun"' EXIT
+
+n=$(perf list --no-desc pmu 2>/dev/null | grep -c 'cpu/[A-Z0-9_]*/')
+[ "$n" -ge 600 ] || fail "perf list shows $n events of the cpu PMU"
+perf list --no-desc pmu 2>/dev/null | grep -q 'cpu/CPU_OP_CYCLES_HALTED/' ||
+	fail "perf list does not show cpu/CPU_OP_CYCLES_HALTED/"
+echo "perf list: $n events"
+
+work="/tests/spin_workload 300"
+out=$(perf stat -x, -e cycles,instructions -- $work 2>&1 >/dev/null) ||
+	fail "perf stat exited $?"
+for e in cycles instructions; do
+	v=$(echo "$out" | awk -F, -v e="$e" '$3 == e { print $1 }')
+	[[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "$e: not a positive count: '$v'"
+done
+
+# twelve CPU_OP_CYCLES_ALL (r1200) in one group: all twelve counters
+group=r1200
+for ((i = 1; i < 12; i++)); do
+	group+=",r1200"
+done
+out=$(perf stat -x, -e "{$group}" -- $work 2>&1 >/dev/null) ||
+	fail "perf stat of the 12-event group exited $?"
+echo "$out"
+lines=$(echo "$out" | awk -F, '$3 == "r1200" && $1 ~ /^[0-9]+$/ && $1 > 0 && $5 == "100.00"' | wc -l)
+[ "$lines" = 12 ] || fail "$lines of the 12 group members counted all the time"
+
+out=$(perf record -o "$data" -c 100000 -e cycles -- $work 2>&1) ||
+	fail "perf record: $out"
+s=$(perf script -i "$data" -F ip,sym 2>/dev/null | grep -c ia64_pmu_hot_loop)
+[ "$s" -gt 0 ] || fail "perf record: no sample in the loop"
+echo "ok: perf list, stat and record on the Montecito ($s samples)"
