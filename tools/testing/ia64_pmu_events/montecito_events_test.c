@@ -18,70 +18,8 @@
 /* libpfm's table: the counting and ETB events and the EAR presets */
 #define NR_LIBPFM_ENTRIES	637
 
-/* Only IA64_EV() defined: the header must give the events alone. */
-static const struct event events[] = {
-#define IA64_EV	TABLE_EVENT
-#include "ia64_pmu_montecito_events.h"
-#undef IA64_EV
-};
-
-#define NR_EVENTS	ARRAY_SIZE(events)
-
-/* A duplicate identifier fails to compile here. */
-enum event_id {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	EV_##id,
-#include "ia64_pmu_montecito_events.h"
-#undef IA64_EV
-	EV_NR
-};
-
-struct group {
-	enum event_id ev;	/* an unknown id fails to compile here */
-	const char *id;
-	unsigned int grp;
-	unsigned int set;
-};
-
-static const struct group groups[] = {
-#define IA64_EV2_GRP(id, grp, set)	{ EV_##id, #id, grp, set },
-#include "ia64_pmu_montecito_events.h"
-#undef IA64_EV2_GRP
-};
-
-#define NR_GROUPED	ARRAY_SIZE(groups)
-
-struct ear {
-	const char *id;
-	const char *name;
-	unsigned int es;
-	unsigned int ear;
-	unsigned int ear_umask;
-	unsigned int ctr;
-	unsigned int max_inc;
-	unsigned int qual;
-};
-
-static const struct ear ears[] = {
-#define IA64_EV2_EAR(id, name, es, ear, ear_umask, ctr, max_inc, qual) \
-	{ #id, name, es, ear, ear_umask, ctr, max_inc, qual },
-#include "ia64_pmu_montecito_events.h"
-#undef IA64_EV2_EAR
-};
-
-#define NR_EAR		ARRAY_SIZE(ears)
-
-/* An EAR preset's id must not collide with an event's. */
-enum ear_id {
-#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
-	EARCHK_##id,
-#define IA64_EV2_EAR(id, name, es, ear, ear_umask, ctr, max_inc, qual) \
-	EARCHK_##id,
-#include "ia64_pmu_montecito_events.h"
-#undef IA64_EV
-#undef IA64_EV2_EAR
-	EARCHK_NR
-};
+#define TABLE_H	"ia64_pmu_montecito_events.h"
+#include "table_lists.h"
 
 struct caf {
 	enum event_id ev;	/* an unknown id fails to compile here */
