@@ -303,10 +303,13 @@ struct ia64_pmu_cpu {
 	u64 ctx_fresh;			/* ... that start empty at enable */
 	/* branch trace buffer (PMC12), ia64_pmu_btb.c */
 	struct ia64_pmu_unit btb;
-	/* the entries' PMDs (PMD8-15), then the index PMD (PMD16) */
-	u64 btb_raw[IA64_BTB_NR + 1];
+	/*
+	 * the entries' PMDs (PMD8-15), the index PMD (PMD16), the
+	 * extension PMD (ia64_btb_decode())
+	 */
+	u64 btb_raw[IA64_BTB_RAW_MAX];
 	struct perf_branch_stack btb_stack;
-	struct perf_branch_entry btb_entries[IA64_BTB_NR];
+	struct perf_branch_entry btb_entries[IA64_BTB_MAX];
 	/* event address registers, ia64_pmu_ear.c */
 	struct ia64_pmu_unit ear[IA64_PMU_NR_EARS];
 	/* their PMDs, when read */

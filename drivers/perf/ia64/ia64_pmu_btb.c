@@ -25,13 +25,14 @@
 #include "ia64_pmu.h"
 #include "ia64_pmu_btb.h"
 
-/* The PMDs the BTB holds its state in: entries and index */
+/* The PMDs the BTB holds its state in: entries, index, extension */
 static u64 ia64_pmu_btb_pmds(void)
 {
 	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
 
-	return GENMASK_ULL(l->first_pmd + IA64_BTB_NR - 1, l->first_pmd) |
-	       BIT_ULL(l->index_pmd);
+	return GENMASK_ULL(l->first_pmd + l->nr - 1, l->first_pmd) |
+	       BIT_ULL(l->index_pmd) |
+	       (l->ext == IA64_BTB_EXT_PMD ? BIT_ULL(l->ext_pmd) : 0);
 }
 
 /* event_init: the PMC12 image of a branch-stack event, in branch_reg */
@@ -145,9 +146,11 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 	unsigned int keep = 0, i;
 
 	if (!cpuc->btb.read) {
-		for (i = 0; i < IA64_BTB_NR; i++)
+		for (i = 0; i < l->nr; i++)
 			cpuc->btb_raw[i] = ia64_pmu_read_pmd(l->first_pmd + i);
-		cpuc->btb_raw[IA64_BTB_NR] = ia64_pmu_read_pmd(l->index_pmd);
+		cpuc->btb_raw[l->nr] = ia64_pmu_read_pmd(l->index_pmd);
+		if (l->ext == IA64_BTB_EXT_PMD)
+			cpuc->btb_raw[l->nr + 1] = ia64_pmu_read_pmd(l->ext_pmd);
 		cpuc->btb.read = true;
 	}
 	if (pmc12 & IA64_PMC12_PLM_USER)

@@ -28,6 +28,14 @@
 #define IA64_BTB_NR		8
 #define IA64_BTB_INDEX_PMD	16
 
+/*
+ * The deepest buffer of a model (Montecito's execution trace buffer), and
+ * the raw words a decode takes: the entries, the index PMD, the PMD of
+ * the entries' extension bits
+ */
+#define IA64_BTB_MAX		16
+#define IA64_BTB_RAW_MAX	(IA64_BTB_MAX + 2)
+
 /* PMC12 ([ITA-RM] Figure 6-22, Table 6-21) */
 #define IA64_PMC12_PLM_USER	0x8ULL		/* privilege level 3 */
 #define IA64_PMC12_PLM_KERNEL	0x1ULL		/* privilege level 0 */
@@ -69,6 +77,15 @@
  */
 #define IA64_ITA2_PMD16_EXT_SHIFT	4
 
+/* Where a model keeps the entries' extension nibbles (b1, bit 0) */
+#define IA64_BTB_EXT_NONE	0	/* it has none (Itanium) */
+#define IA64_BTB_EXT_INDEX	1	/* index PMD, ext_shift + 4i */
+/*
+ * a PMD of their own (ext_pmd), entries 0..nr/2-1 and nr/2.. taking
+ * turns: entry i < nr/2 at nibble 2i, entry nr/2 + j at nibble 2j + 1
+ */
+#define IA64_BTB_EXT_PMD	2
+
 /*
  * Where a CPU model's BTB differs from the Itanium's layout: its
  * description (struct ia64_pmu_model.btb) points to one of these.
@@ -78,18 +95,28 @@ struct ia64_btb_layout {
 	__u8 pmc;
 	__u8 first_pmd;
 	__u8 index_pmd;
+	/* the entries, PMDs first_pmd.. (at most IA64_BTB_MAX) */
+	__u8 nr;
+	/* the index PMD: the next entry's index (bits from 0), full */
+	__u8 bbi_mask;
+	__u64 full;
 	/* PMC12 bits that admit every predictor's branches, 0: none */
 	__u64 all_pred;
 	/* PMC12.brt, the branch type mask, at this bit; 0: none */
 	__u8 brt_shift;
-	/* PMD16: entry i's b1 bit at ext_shift + 4 * i; 0: none */
+	/* the extension nibbles: IA64_BTB_EXT_*, ext_shift, ext_pmd */
+	__u8 ext;
 	__u8 ext_shift;
+	__u8 ext_pmd;
 };
 
 #define IA64_BTB_LAYOUT_REGS					\
 	.pmc = IA64_BTB_PMC,						\
 	.first_pmd = IA64_BTB_FIRST_PMD,				\
-	.index_pmd = IA64_BTB_INDEX_PMD
+	.index_pmd = IA64_BTB_INDEX_PMD,				\
+	.nr = IA64_BTB_NR,						\
+	.bbi_mask = 7,							\
+	.full = IA64_BTB_FULL
 #define IA64_BTB_LAYOUT_ITANIUM		{				\
 	IA64_BTB_LAYOUT_REGS,						\
 	.all_pred = IA64_PMC12_ALL_PRED,				\
@@ -97,7 +124,25 @@ struct ia64_btb_layout {
 #define IA64_BTB_LAYOUT_ITANIUM2	{				\
 	IA64_BTB_LAYOUT_REGS,						\
 	.brt_shift = IA64_ITA2_PMC12_BRT_SHIFT,				\
+	.ext = IA64_BTB_EXT_INDEX,					\
 	.ext_shift = IA64_ITA2_PMD16_EXT_SHIFT,				\
+}
+/*
+ * Montecito's execution trace buffer ([PFM-MONT]): PMC39 with the
+ * Itanium 2's PMC12 fields (ds 7, brt 15:14), sixteen entries PMD48-63
+ * in the Itanium's format, PMD38 the index (3:0) and full (bit 5), PMD39
+ * a nibble per entry in the order PMD48, 56, 49, 57, ... (b1 bit 0)
+ */
+#define IA64_BTB_LAYOUT_MONTECITO	{				\
+	.pmc = 39,							\
+	.first_pmd = 48,						\
+	.index_pmd = 38,						\
+	.nr = 16,							\
+	.bbi_mask = 0xf,						\
+	.full = 0x20,							\
+	.brt_shift = IA64_ITA2_PMC12_BRT_SHIFT,				\
+	.ext = IA64_BTB_EXT_PMD,					\
+	.ext_pmd = 39,							\
 }
 
 /* PMD8-15 ([ITA-RM] Figure 6-23, Table 6-22) and PMD16 (Table 6-23) */
@@ -105,7 +150,6 @@ struct ia64_btb_layout {
 #define IA64_BTB_MP		0x2ULL		/* mispredicted / valid target */
 #define IA64_BTB_SLOT(e)	(((e) >> 2) & 3)	/* 3: not taken */
 #define IA64_BTB_ADDR(e)	((e) & ~0xfULL)
-#define IA64_BTB_BBI(idx)	((unsigned int)(idx) & 7)
 #define IA64_BTB_FULL		0x8ULL
 
 /* Linux on Itanium maps the kernel in regions 5-7 (address bits 63:61) */
@@ -207,24 +251,39 @@ static inline long long ia64_btb_pmc12(const struct ia64_btb_layout *l,
 	return pmc12;
 }
 
+/* The extension nibble of entry @i of @pmd (see ia64_btb_decode()) */
+static inline unsigned int ia64_btb_ext(const struct ia64_btb_layout *l,
+					const __u64 *pmd, unsigned int i)
+{
+	unsigned int half = l->nr / 2;
+
+	switch (l->ext) {
+	case IA64_BTB_EXT_INDEX:
+		return (pmd[l->nr] >> (l->ext_shift + 4 * i)) & 0xf;
+	case IA64_BTB_EXT_PMD:
+		return (pmd[l->nr + 1] >>
+			(4 * (i < half ? 2 * i : 2 * (i - half) + 1))) & 0xf;
+	}
+	return 0;
+}
+
 /*
- * The bundle of the branch in register @i (0 for PMD8) of @pmd: the
- * recorded one, or the next one when the entry's PMD16 b1 bit is set
- * (Itanium 2)
+ * The bundle of the branch in entry @i of @pmd: the recorded one, or the
+ * next one when the entry's b1 bit is set (Itanium 2, Montecito)
  */
 static inline __u64 ia64_btb_branch_bundle(const struct ia64_btb_layout *l,
 					   const __u64 *pmd, unsigned int i)
 {
-	bool b1 = l->ext_shift &&
-		  ((pmd[IA64_BTB_NR] >> (l->ext_shift + 4 * i)) & 1);
+	bool b1 = ia64_btb_ext(l, pmd, i) & 1;
 
 	return IA64_BTB_ADDR(pmd[i]) + (b1 ? 16 : 0);
 }
 
 /*
- * Decode the BTB of layout @l: @pmd holds PMD8-15 in pmd[0..7] and PMD16
- * in pmd[8], all read while the PMU was frozen. Writes the branches to
- * @out, newest first, at most IA64_BTB_NR, and returns how many;
+ * Decode the BTB of layout @l: @pmd holds its l->nr entries (PMD8-15 on
+ * the Itanium), then the index PMD (PMD16) and, for IA64_BTB_EXT_PMD,
+ * the extension PMD, all read while the PMU was frozen. Writes the
+ * branches to @out, newest first, at most l->nr, and returns how many;
  * *@hw_idx gets the BTB index of the last entry written (-1 if none).
  *
  * The ring, oldest first, starts at bbi when full is set, else at PMD8,
@@ -245,22 +304,23 @@ static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
 					   struct perf_branch_entry *out,
 					   __u64 *hw_idx)
 {
-	struct perf_branch_entry tmp[IA64_BTB_NR];
-	unsigned int bbi = IA64_BTB_BBI(pmd[IA64_BTB_NR]);
-	bool full = pmd[IA64_BTB_NR] & IA64_BTB_FULL;
-	unsigned int n = full ? IA64_BTB_NR : bbi;
+	struct perf_branch_entry tmp[IA64_BTB_MAX];
+	unsigned int depth = l->nr;
+	unsigned int bbi = (unsigned int)(pmd[depth] & l->bbi_mask) % depth;
+	bool full = pmd[depth] & l->full;
+	unsigned int n = full ? depth : bbi;
 	unsigned int first = full ? bbi : 0;
 	unsigned int k, nr = 0;
 	unsigned int i;
 	__u64 e, next, from, to;
 
-	*hw_idx = n ? (bbi + IA64_BTB_NR - 1) % IA64_BTB_NR : -1ULL;
+	*hw_idx = n ? (bbi + depth - 1) % depth : -1ULL;
 	for (k = 0; k + 1 < n; k++) {
-		i = (first + k) % IA64_BTB_NR;
+		i = (first + k) % depth;
 		e = pmd[i];
 		if (!(e & IA64_BTB_B))
 			continue;
-		next = pmd[(i + 1) % IA64_BTB_NR];
+		next = pmd[(i + 1) % depth];
 		if (!(next & (IA64_BTB_B | IA64_BTB_MP)))
 			continue;
 		if (!(next & IA64_BTB_B))

@@ -269,11 +269,11 @@ static ssize_t counter_width_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(counter_width);
 
-/* entries of a branch stack: the BTB's eight registers */
+/* entries of a branch stack at most: the BTB's entries (Itanium: 8) */
 static ssize_t branches_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", IA64_BTB_NR);
+	return sysfs_emit(buf, "%u\n", ia64_pmu_model->btb->nr);
 }
 static DEVICE_ATTR_RO(branches);
 

@@ -418,3 +418,49 @@ TEST(btb_ita2_bundle1_on_the_model)
 		CHECK_EQ(e[i].to, TGT(USER_IP(2 - i)));
 	}
 }
+
+/*
+ * Montecito's execution trace buffer ([PFM-MONT]): sixteen entries, the
+ * index in PMD38 bits 3:0 with full at bit 5, the b1 nibbles in PMD39 in
+ * the order PMD48, 56, 49, 57, ... A full ring from entry 13 wraps past
+ * entry 15; the branch of entry 14 has b1 (nibble 13), that of entry 0
+ * too (nibble 0); up to 8 branches of 16 entries.
+ */
+TEST(etb_decode_sixteen_entries)
+{
+	static const struct ia64_btb_layout mont = IA64_BTB_LAYOUT_MONTECITO;
+	struct perf_branch_entry e[IA64_BTB_MAX];
+	__u64 pmd[IA64_BTB_RAW_MAX], hw_idx;
+	unsigned int n, i, k;
+
+	/* eight branch/target pairs, oldest at entry 13 */
+	for (k = 0; k < 8; k++) {
+		i = (13 + 2 * k) % 16;
+		pmd[i] = BR(0x4000000000010000ULL + 0x100 * k, 1, 0);
+		pmd[(i + 1) % 16] = TG(0x4000000000020000ULL + 0x100 * k);
+	}
+	pmd[16] = 0x20 | 13;			/* full, next entry 13 */
+	/* b1 of entries 15 (nibble 15) and 1 (nibble 2) */
+	pmd[17] = (1ULL << (4 * 15)) | (1ULL << (4 * 2));
+	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(n, 8);
+	CHECK_EQ(hw_idx, 12);
+	for (k = 0; k < 8; k++) {
+		/* newest first: pair 7 - k */
+		unsigned int p = 7 - k;
+		__u64 b1 = (p == 1 || p == 2) ? 16 : 0;
+
+		CHECK_EQ(e[k].from, 0x4000000000010000ULL + 0x100 * p + 1 + b1);
+		CHECK_EQ(e[k].to, 0x4000000000020000ULL + 0x100 * p);
+	}
+
+	/* not full: entries 0..bbi-1, the index beyond bit 2 counts */
+	pmd[16] = 10;
+	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(hw_idx, 9);
+	CHECK_EQ(n, 4);		/* pairs 2-5; entry 0 an orphan target */
+	/* the Itanium's full bit (3) is index bits on this layout */
+	pmd[16] = 0x8 | 4;
+	ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	CHECK_EQ(hw_idx, 11);
+}
