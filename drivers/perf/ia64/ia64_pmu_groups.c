@@ -40,11 +40,12 @@ void ia64_pmu_groups_init(struct perf_event *event,
 			  const struct ia64_pmu_event *ev, u64 config)
 {
 	const struct ia64_pmu_model *model = ia64_pmu_model;
-	unsigned int i, idx = ev - model->events;
 	u8 grp = IA64_GRP_NONE, set = IA64_SET_NONE;
+	unsigned int i;
 
+	/* @ev may be no line of events[]: the generic model's raw_any */
 	for (i = 0; i < model->nr_groups; i++) {
-		if (model->groups[i].event == idx) {
+		if (&model->events[model->groups[i].event] == ev) {
 			grp = model->groups[i].grp;
 			set = model->groups[i].set;
 			break;

@@ -128,10 +128,9 @@
  * is a group of its own, not IA64_GRP_L2: libpfm counts events of at
  * most two of its sets at a time, the first three of the first set on
  * PMC4, PMC5, PMC8 and the first three of the second on PMC6, PMC7,
- * PMC9 (IA64_GRP_L2D_CTR: the counters a set's leaders need).
+ * PMC9 (the pins of ia64_pmu_montecito.c).
  */
 #define IA64_GRP_L2D		3
-#define IA64_GRP_L2D_CTR	IA64_CTR_4_9
 
 /*
  * Montecito thread types (lines IA64_EV3_CAF() of

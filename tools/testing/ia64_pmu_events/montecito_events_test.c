@@ -278,12 +278,12 @@ static void check_groups(void)
 		check(g->set <= 8, "%s: set %u outside 0..8", g->id, g->set);
 		check(!i || g->ev > groups[i - 1].ev,
 		      "%s: group lines out of order or repeated", g->id);
-		/* the counters libpfm pins the group's members to */
+		/* the counters libpfm pins the group's members to (PMC5; PMC4-9) */
 		if (l1d)
 			check(e->ctr & IA64_GRP_L1D_CTR,
 			      "%s: PMC5 cannot count it", e->name);
 		else
-			check((e->ctr & IA64_GRP_L2D_CTR) == IA64_GRP_L2D_CTR,
+			check((e->ctr & IA64_CTR_4_9) == IA64_CTR_4_9,
 			      "%s: PMC4-9 cannot all count it", e->name);
 		check(e->ctr == IA64_CTR_4_15, "%s: grouped on 0x%x",
 		      e->name, e->ctr);
