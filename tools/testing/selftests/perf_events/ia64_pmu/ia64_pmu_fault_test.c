@@ -234,13 +234,17 @@ TEST_F(fault, stale_overflow_when_monitoring_starts)
 	attr.read_format = 0;
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, sim_set("irq_delay_ns", "50000000"));
+	/*
+	 * late enough that the event is closed first, however slowly the
+	 * host runs this test (50 ms was once not enough)
+	 */
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "1000000000"));
 	/* a counting event overflows every half range: 2^31, 2^46 */
 	ASSERT_EQ(0, inject_cycles(IP_A, 1ULL << (pmu_counter_width() - 1)));
 	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "1"));
 	close(fd);
 	ASSERT_EQ(0, sim_set("fault/lose_pmc0_writes", "0"));
-	usleep(100000);		/* the late interrupt: bogus now */
+	usleep(1200000);	/* the late interrupt: bogus now */
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
 	ASSERT_EQ(0, sim_dump_value(0, "pmc0", 16, &pmc0));
 	ASSERT_EQ(0x11, pmc0) TH_LOG("the stale state is not there");
