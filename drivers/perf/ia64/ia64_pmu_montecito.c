@@ -15,11 +15,14 @@
  * first three of one on PMC4, PMC5, PMC8, of the other on PMC6, PMC7,
  * PMC9; at most one L2D OZQ cancel event (ia64_pmu_groups.c).
  *
- * Not driven yet: the execution trace buffer (PMC39), the EARs (PMC37,
- * PMC40), the IP-EAR (PMC42), the opcode matchers and ranges (PMC32-36,
- * PMC38, PMC41), the thread bit and the MESI filters. Their registers are
- * brought up at perfmon's defaults: matching every instruction, no
- * range, every capture off.
+ * Branch stacks come from the execution trace buffer in branch mode
+ * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
+ * to eight branches with their targets per sample.
+ *
+ * Not driven yet: the EARs (PMC37, PMC40), the IP-EAR (PMC42), the
+ * opcode matchers and ranges (PMC32-36, PMC38, PMC41), the thread bit
+ * and the MESI filters. Their registers are brought up at perfmon's
+ * defaults: matching every instruction, no range, every capture off.
  */
 
 #include <linux/bits.h>
@@ -73,6 +76,13 @@ static const struct ia64_pmu_event_group montecito_groups[] = {
 };
 
 /*
+ * The execution trace buffer ([PFM-MONT], ia64_pmu_btb.h): PMC39 with
+ * the Itanium 2's PMC12 fields, PMD48-63, the index and full bit in
+ * PMD38, the b1 nibbles in PMD39
+ */
+static const struct ia64_btb_layout montecito_btb = IA64_BTB_LAYOUT_MONTECITO;
+
+/*
  * libpfm's placement ([PFM-MONT]): the last L1D event on PMC5; of the
  * L2D sets, the first three events of the first set on PMC4, PMC5 and
  * PMC8, of the second set on PMC6, PMC7 and PMC9
@@ -115,6 +125,8 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
 	.exclusive_es	= { 0xe0, 0xe2 },
 	.exclusive_one	= true,
+	.features	= IA64_PMU_F_BTB,
+	.btb		= &montecito_btb,
 
 	.hw_events = {
 		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_OP_CYCLES_ALL",

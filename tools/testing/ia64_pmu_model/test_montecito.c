@@ -214,15 +214,17 @@ TEST(mont_pmd_file)
 	unsigned int i;
 
 	mont_init(&m);
+	/* the ETB's PMDs keep what is written while PMC39.plm != 0 */
+	ia64_model_write_pmc(&m, 39, 0x1);
 	for (i = 0; i < 70; i++) {
 		ia64_model_write_pmd(&m, i, 0x123456789abcdef0ULL);
 		if (!pmd_impl(i))
-			CHECK_EQ(ia64_model_read_pmd(&m, i), 0);
+			CHECK_EQ(mt_read_frozen(&m, i), 0);
 	}
-	CHECK_EQ(ia64_model_read_pmd(&m, 37), 0);
+	CHECK_EQ(mt_read_frozen(&m, 37), 0);
 	for (i = 0; i < ARRAY_SIZE(t); i++) {
 		ia64_model_write_pmd(&m, t[i].idx, ~0ULL);
-		CHECK_EQ(ia64_model_read_pmd(&m, t[i].idx), t[i].bits);
+		CHECK_EQ(mt_read_frozen(&m, t[i].idx), t[i].bits);
 	}
 	/* a counter: 47 bits, 63:47 copies of bit 46 */
 	mont_ctr(&m, 9, 0x12, 0, 0, 0);
@@ -231,18 +233,27 @@ TEST(mont_pmd_file)
 	ia64_model_write_pmd(&m, 9, ~0ULL >> 18);
 	CHECK_EQ(ia64_model_read_pmd(&m, 9), (1ULL << 46) - 1);
 	/*
-	 * No EAR/ETB unit yet: PMD32-63 are not PMC10-12's. PMC12 with
-	 * plm 0 leaves PMD48 alone; pm on PMC12 does not hide it at cpl 3
-	 * (PSR.sp does)
+	 * PMD48-63 are the ETB's, PMC39's, not PMC12's: PMC12 with plm 0
+	 * leaves PMD48 alone, pm on PMC12 does not hide it at cpl 3, pm on
+	 * PMC39 does, and so does PSR.sp. No EAR unit yet: PMD32-36 are
+	 * not PMC10/11's.
 	 */
 	ia64_model_write_pmd(&m, 48, 0x1234);
+	ia64_model_write_pmd(&m, 32, 0x4321);
 	ia64_model_write_pmc(&m, 12, mt_pmc(0x12, 0, 0, IA64_MODEL_PMC_PM));
-	CHECK_EQ(ia64_model_read_pmd(&m, 48), 0x1234);
+	ia64_model_write_pmc(&m, 10, mt_pmc(0x12, 0, 0, IA64_MODEL_PMC_PM));
+	CHECK_EQ(mt_read_frozen(&m, 48), 0x1234);
+	CHECK_EQ(mt_read_frozen(&m, 32), 0x4321);
 	ia64_model_write_pmd(&m, 48, 0x5678);
 	ia64_model_set_psr(&m, IA64_MODEL_PSR_UP | 3ULL << 32);
-	CHECK_EQ(ia64_model_read_pmd(&m, 48), 0x5678);
+	CHECK_EQ(mt_read_frozen(&m, 48), 0x5678);
+	ia64_model_write_pmc(&m, 39, 0x1 | IA64_MODEL_PMC_PM);
+	CHECK_EQ(mt_read_frozen(&m, 48), 0);
+	ia64_model_write_pmc(&m, 39, 0x1);
+	CHECK_EQ(mt_read_frozen(&m, 48), 0x5678);
 	ia64_model_set_psr(&m, IA64_MODEL_PSR_SP | 3ULL << 32);
-	CHECK_EQ(ia64_model_read_pmd(&m, 48), 0);
+	CHECK_EQ(mt_read_frozen(&m, 48), 0);
+	CHECK_EQ(mt_read_frozen(&m, 32), 0);
 }
 
 /*

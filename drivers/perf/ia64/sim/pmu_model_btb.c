@@ -6,13 +6,17 @@
  * and 6-23). Counting is in pmu_model_count.c; ia64_model_run()
  * (pmu_model.c) calls these for each branch record.
  *
- * One code for both CPU models; struct ia64_model_btb says where they
+ * One code for every CPU model; struct ia64_model_btb says where they
  * differ. The Itanium 2 ([PFM-I2] "BRANCH TRACE BUFFER", field positions
  * of libpfm 3.x pfmlib_itanium2.h) has no predictor selection (PMC12
  * bits 7 and 15:14 are ds and brt there), filters by branch type (brt:
  * 00 all, 01 IP-relative, 10 returns, 11 non-return indirect), can
  * record prediction information in place of address bits (ds = 1), and
- * has two extension bits per entry in PMD16 (b1, bruflush).
+ * has two extension bits per entry in PMD16 (b1, bruflush). The
+ * Montecito's execution trace buffer ([MONT-FACTS] §8) is the Itanium
+ * 2's, grown: PMC39 with PMC12's fields, sixteen entries PMD48-63, the
+ * index (3:0) and full bit (5) in PMD38, and the extension nibbles in a
+ * register of their own, PMD39.
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -56,7 +60,7 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 {
 	const struct ia64_model_btb *btb = m->desc->btb;
 	const struct ia64_pmu_rec_branch *r = &v->u.br;
-	u64 pmc = m->pmc[12];
+	u64 pmc = m->pmc[btb->pmc];
 	u64 pred = btb->pred_bit[r->predictor];
 	bool taken = r->hdr.flags & IA64_PMU_REC_BR_TAKEN;
 	bool mp_path = r->hdr.flags & IA64_PMU_REC_BR_MISPRED_PATH;
@@ -65,7 +69,9 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 	unsigned int ppm = (pmc >> 12) & 3;
 	bool by_tgt, by_path, ok;
 
-	if (v->is || !ia64_model_monitor_enabled(m, 12, v))
+	/* the configuration PMC has no ism: IA-32 branches never enter */
+	if (v->is || !ia64_model_monitor_enabled_at(m, pmc, IA64_MODEL_PMC_PM,
+						    64, v))
 		return;
 	ok = taken ? (tm & 2) : (tm & 1);
 	by_tgt = ptm != 3 && taken && !mp_path &&
@@ -82,26 +88,40 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 }
 
 /*
- * Write @entry at bbi with PMD16 extension bits @ext (b1, bruflush) and
- * advance bbi
+ * Write @entry at bbi with extension bits @ext (b1, bruflush) and
+ * advance bbi; at the wrap, set the sticky full bit (Table 6-23)
  */
 static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext)
 {
-	unsigned int shift = m->desc->btb->ext_shift;
-	unsigned int bbi = m->pmd[16] & 7;
-	u64 idx = m->pmd[16];
+	const struct ia64_model_btb *btb = m->desc->btb;
+	u64 idx = m->pmd[btb->index_pmd];
+	unsigned int bbi = (idx & btb->bbi_mask) % btb->nr;
+	unsigned int half = btb->nr / 2;
+	unsigned int shift;
+	u64 *ext_reg;
 
-	m->pmd[8 + bbi] = entry;
+	m->pmd[btb->first_pmd + bbi] = entry;
 	m->stats.btb_entries++;
-	if (shift) {
-		shift += 4 * bbi;
-		idx = (idx & ~(3ULL << shift)) | (u64)ext << shift;
+	switch (btb->ext) {
+	case IA64_MODEL_BTB_EXT_INDEX:
+		ext_reg = &idx;
+		shift = btb->ext_shift + 4 * bbi;
+		break;
+	case IA64_MODEL_BTB_EXT_PMD:
+		ext_reg = &m->pmd[btb->ext_pmd];
+		shift = 4 * (bbi < half ? 2 * bbi : 2 * (bbi - half) + 1);
+		break;
+	default:
+		ext_reg = NULL;
+		shift = 0;
+		break;
 	}
-	/* bbi 2:0; at the wrap, the sticky full bit 3 (Table 6-23) */
-	idx = (idx & ~7ULL) | ((bbi + 1) & 7);
-	if (bbi == 7)
-		idx |= 0x8;
-	m->pmd[16] = idx;
+	if (ext_reg)
+		*ext_reg = (*ext_reg & ~(3ULL << shift)) | (u64)ext << shift;
+	idx = (idx & ~btb->bbi_mask) | ((bbi + 1) % btb->nr);
+	if (bbi == btb->nr - 1U)
+		idx |= btb->full;
+	m->pmd[btb->index_pmd] = idx;
 }
 
 /*
@@ -127,9 +147,9 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 	bool mp = r->hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
 				  IA64_PMU_REC_BR_MISPRED_TARGET);
 	const struct ia64_model_btb *btb = m->desc->btb;
-	bool ds = m->pmc[12] & btb->ds;
+	bool ds = m->pmc[btb->pmc] & btb->ds;
 	/*
-	 * PMD16 extension of the branch entry ([PFM-I2] pmd16 fields; the
+	 * Extension of the branch entry ([PFM-I2] pmd16 fields; the
 	 * pfmon tool of the libpfm 3.x era adds b1 to the recorded bundle
 	 * for the branch's). MODEL: b1 (bit 0): the branch is in the
 	 * second bundle of its issue group (record flag BUNDLE1), whose
@@ -138,16 +158,18 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 	 * entry has neither. Without them (Itanium) the entry records the
 	 * branch's own bundle.
 	 */
-	bool b1 = btb->ext_shift && (r->hdr.flags & IA64_PMU_REC_BR_BUNDLE1);
+	bool b1 = btb->ext && (r->hdr.flags & IA64_PMU_REC_BR_BUNDLE1);
 	unsigned int br_ext = (b1 ? 1 : 0) | (mp ? 2 : 0);
 	u64 slot = taken ? v->ctx.slot : 3;
 	u64 br = btb_addr(v->ctx.ip - (b1 ? 16 : 0), ds) | slot << 2 |
 		 (u64)mp << 1 | 1;
 	u64 tgt = btb_addr(r->target, ds) | 2;
 
-	/* Two entries per branch: after 4 the buffer content repeats */
-	if (reps > 4)
-		reps = 4 + (reps - 4) % 4;
+	if (ds && btb->ds_undef)
+		br = tgt = IA64_MODEL_UNDEF;
+	/* Two entries per branch: after nr / 2 the content repeats */
+	if (reps > btb->nr / 2U)
+		reps = btb->nr / 2U + (reps - btb->nr / 2U) % (btb->nr / 2U);
 	while (reps--) {
 		btb_push(m, br, br_ext);
 		btb_push(m, tgt, 0);

@@ -263,8 +263,7 @@ bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 {
 	return ia64_model_monitor_enabled_at(m, m->pmc[idx],
 					     IA64_MODEL_PMC_PM,
-					     idx != 12 || is_ctr(m, idx) ?
-					     IA64_MODEL_PMC_ISM_SHIFT : 64, v);
+					     IA64_MODEL_PMC_ISM_SHIFT, v);
 }
 
 /* Per-cycle increment of the event of counter @idx in this record */

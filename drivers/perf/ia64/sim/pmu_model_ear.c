@@ -187,12 +187,13 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 
 	/*
 	 * MODEL: the wrong IP of a TLB or ALAT mode capture right after a
-	 * mispredicted branch with PMC12 != 0 is the branch's. Only for a
+	 * mispredicted branch with PMC12 (the BTB's PMC) != 0 is the branch's. Only for a
 	 * record of one access: the last of several, the one the capture
 	 * holds, no longer follows the branch.
 	 */
 	if (l->dear_tlb_needs_pmc12_0 && v->dear_mode != DEAR_MODE_CACHE &&
-	    m->pmc[12] && m->after_mispred && v->ctx.repeat == 1) {
+	    m->desc->btb && m->pmc[m->desc->btb->pmc] && m->after_mispred &&
+	    v->ctx.repeat == 1) {
 		ip = m->mispred_ip & MASK64(63, 4);
 		slot = m->mispred_slot;
 	}

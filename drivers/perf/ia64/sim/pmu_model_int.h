@@ -93,29 +93,70 @@ enum ia64_model_tag_kind {
 	IA64_MODEL_TAG_NONE,	/* no tags: every umask counts all */
 };
 
+/* Where a branch trace buffer keeps its entries' extension bits */
+enum ia64_model_btb_ext {
+	IA64_MODEL_BTB_EXT_NONE,	/* none (Itanium) */
+	IA64_MODEL_BTB_EXT_INDEX,	/* index PMD, ext_shift + 4 * i */
+	/*
+	 * a PMD of their own (ext_pmd), a nibble per entry: entry i of
+	 * the first half at nibble 2i, entry i of the second at 2i + 1
+	 */
+	IA64_MODEL_BTB_EXT_PMD,
+};
+
 /*
  * The layout of a CPU model's branch trace buffer (pmu_model_btb.c):
- * PMC12 with plm 3:0, pm 6, tm 9:8, ptm 11:10, ppm 13:12 and PMD8-16 as
- * on the Itanium ([ITA-RM] §6.2.8), and the fields in which the models
- * differ.
+ * a configuration PMC with plm 3:0, pm 6, tm 9:8, ptm 11:10, ppm 13:12
+ * as the Itanium's PMC12 ([ITA-RM] §6.2.8), a ring of entries in the
+ * format of PMD8-15 with an index PMD (bbi and a sticky full bit), and
+ * the fields in which the models differ.
  */
 struct ia64_model_btb {
+	/* the configuration PMC (PMC12), the first entry (PMD8), how many */
+	u8 pmc;
+	u8 first_pmd;
+	u8 nr;
+	/* the index PMD (PMD16): bbi in bbi_mask, the full bit */
+	u8 index_pmd;
+	u64 bbi_mask;
+	u64 full;
 	/*
-	 * The PMC12 bit that admits the branches of each predictor
+	 * The PMC bit that admits the branches of each predictor
 	 * (IA64_PMU_PRED_*; Itanium: tar, bpt, bac); all 0: no such
 	 * selection, every branch is admitted
 	 */
 	u64 pred_bit[3];
-	/* PMC12.brt, the branch type mask, at this bit; 0: none */
+	/* the PMC's brt, the branch type mask, at this bit; 0: none */
 	u8 brt_shift;
-	/* PMC12.ds, the data selector; 0: none (always target addresses) */
+	/* the PMC's ds, the data selector; 0: none (always addresses) */
 	u64 ds;
+	/* ds = 1 leaves the entries undefined (no prediction format) */
+	bool ds_undef;
 	/*
-	 * PMD16: entry i's extension bits b1 at ext_shift + 4 * i and
-	 * bruflush one above; 0: none
+	 * The extension bits of each entry (enum ia64_model_btb_ext): b1,
+	 * and bruflush one above, in the index PMD at ext_shift + 4 * i,
+	 * or in ext_pmd
 	 */
+	u8 ext;
 	u8 ext_shift;
+	u8 ext_pmd;
 };
+
+/* the Itanium's registers: PMC12, PMD8-15, PMD16 with bbi 2:0, full 3 */
+#define IA64_MODEL_BTB_PMC12_PMD8_16					\
+	.pmc = 12, .first_pmd = 8, .nr = 8, .index_pmd = 16,		\
+	.bbi_mask = 7, .full = BIT64(3)
+
+/* Is PMD @idx one of the buffer's: an entry, the index, the extension? */
+static inline bool ia64_model_btb_pmd(const struct ia64_model_btb *btb,
+				      unsigned int idx)
+{
+	return btb && ((idx >= btb->first_pmd &&
+			idx < btb->first_pmd + btb->nr) ||
+		       idx == btb->index_pmd ||
+		       (btb->ext == IA64_MODEL_BTB_EXT_PMD &&
+			idx == btb->ext_pmd));
+}
 
 /*
  * How a CPU model lays out its event address registers: the shared
@@ -375,8 +416,8 @@ u64 ia64_model_sxt50(u64 v);
 u64 ia64_model_pmd_bits(const struct ia64_model *m, unsigned int idx);
 
 /*
- * The monitor enable equation of [ITA-RM] §6.2.1 for PMC @idx with the
- * record's cpl and instruction set
+ * The monitor enable equation of [ITA-RM] §6.2.1 for counter PMC @idx
+ * with the record's cpl and instruction set
  */
 bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 				const struct rec_view *v);

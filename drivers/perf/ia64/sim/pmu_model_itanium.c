@@ -191,6 +191,7 @@ static const struct ia64_model_sem_map itanium_sem[] = {
  * the branches predicted by the TAR, the TAC and the BAC (Table 6-21)
  */
 static const struct ia64_model_btb itanium_btb = {
+	IA64_MODEL_BTB_PMC12_PMD8_16,
 	.pred_bit	= {
 		[IA64_PMU_PRED_TAR] = BIT64(7),
 		[IA64_PMU_PRED_TAC] = BIT64(14),

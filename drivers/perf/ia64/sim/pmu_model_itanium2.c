@@ -106,8 +106,10 @@ static const u64 itanium2_pmd_bits[IA64_MODEL_ITA2_NR_PMD] = {
  * PMD16's per-entry extension bits.
  */
 static const struct ia64_model_btb itanium2_btb = {
+	IA64_MODEL_BTB_PMC12_PMD8_16,
 	.brt_shift	= 14,
 	.ds		= BIT64(7),
+	.ext		= IA64_MODEL_BTB_EXT_INDEX,
 	.ext_shift	= ITA2_PMD16_EXT,
 };
 

@@ -3,12 +3,12 @@
  * The Montecito/Montvale (Itanium 9000/9100, CPUID family 0x20) PMU, as
  * a description for the shared model code of pmu_model*.c: register
  * file, reset state, the twelve 47-bit counters, PAL_PERF_MON_INFO,
- * CPUID, events and the free-running mix. This first step models
- * counting only: the execution trace buffer, the EARs, the IP-EAR, the
- * opcode matchers, the address ranges, the two hardware threads and the
- * MESI filter come later. Until then their registers (PMC32-42, PMD32-36,
- * 38-39, 48-63) are plain registers with their implemented bits and
- * reset values, and .btb, .ear and .qual are NULL.
+ * CPUID, events, the free-running mix, and the execution trace buffer
+ * in branch mode (montecito_btb, captured by the shared pmu_model_btb.c).
+ * The EARs, the IP-EAR, the opcode matchers, the address ranges, the two
+ * hardware threads and the MESI filter come later. Until then their
+ * registers (PMC32-38, 40-42, PMD32-36) are plain registers with their
+ * implemented bits and reset values, and .ear and .qual are NULL.
  *
  * Sources: the project's facts sheet on the Montecito PMU
  * (/work/shared/facts/montecito-pmu.md, "[MONT-FACTS] §n" below), which
@@ -120,8 +120,9 @@ static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
  * - PMD35 (I-EAR latency 11:0, overflow 12): 12:0;
  * - PMD38 (ETB index 3:0, full 5): 3:0 and 5. MODEL: bit 4, which the
  *   sheet does not name, is ignored (reads 0).
- * MODEL: the captured addresses are stored whole: no copies of bit 50
- * in 60:51 until the EARs and the ETB are modelled.
+ * MODEL: the ETB's entries hold the bundle addresses with bits 60:51
+ * copies of bit 50, as the Itanium's BTB (pmu_model_btb.c); the other
+ * captured addresses are stored whole until the EARs are modelled.
  */
 static const u64 montecito_pmd_bits[MONT_NR_PMD] = {
 	[4 ... 15] = MASK64(MONT_WIDTH - 1, 0),
@@ -147,6 +148,31 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
 	[38] = MONT_UNDEF(MASK64(3, 0) | BIT64(5)),
 	[39] = IA64_MODEL_UNDEF,
 	[48 ... 63] = IA64_MODEL_UNDEF,
+};
+
+/*
+ * The execution trace buffer in branch mode ([MONT-FACTS] §8): PMC39
+ * with the Itanium 2's PMC12 fields (plm 3:0, pm 6, ds 7, tm 9:8, ptm
+ * 11:10, ppm 13:12, brt 15:14), sixteen entries PMD48-63 in the BTB's
+ * format, PMD38 with the next index in 3:0 and full in bit 5, and PMD39
+ * with a nibble per entry, b1 bit 0 and bruflush bit 1, in the order
+ * PMD48, 56, 49, 57, ... 55, 63. The entries are undefined while
+ * PMC39.ds = 1 ([MONT-FACTS] §8: libpfm calls ds = 1 reserved).
+ * MODEL: brt = 00 admits every branch, as on the Itanium 2; plm = 0 in
+ * PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
+ */
+static const struct ia64_model_btb montecito_btb = {
+	.pmc		= 39,
+	.first_pmd	= 48,
+	.nr		= 16,
+	.index_pmd	= 38,
+	.bbi_mask	= MASK64(3, 0),
+	.full		= BIT64(5),
+	.brt_shift	= 14,
+	.ds		= BIT64(7),
+	.ds_undef	= true,
+	.ext		= IA64_MODEL_BTB_EXT_PMD,
+	.ext_pmd	= 39,
 };
 
 /*
@@ -183,6 +209,8 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
  *   never instruction fetches.
  * - 0xdb L3_REFERENCES, 0xdc L3_MISSES: data and instructions (the L3
  *   is unified), as on the Itanium 2.
+ * - 0x11 ETB_EVENT: the branches the ETB captures (PMC39), as the
+ *   Itanium 2's BRANCH_EVENT counts those of its BTB.
  * CPU_OP_CYCLES_HALTED (0x18, PMC10 only) has no semantics: a running
  * CPU is never halted, so it counts only what cycles records list.
  */
@@ -203,6 +231,7 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 	{ 0xdb, IA64_MODEL_SEM_L3_REFS },	/* L3_REFERENCES */
 	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
 	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
+	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },	/* ETB_EVENT, BRANCH_EVENT */
 };
 
 /*
@@ -251,7 +280,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.pmd_bits	= montecito_pmd_bits,
 	.pmd_reset	= montecito_pmd_reset,
 	.ita_units	= false,
-	.btb		= NULL,
+	.btb		= &montecito_btb,
 	.ear		= NULL,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
 	.qual		= NULL,

@@ -124,12 +124,12 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
 
 /*
  * The PMC that controls PMD @idx ([ITA-RM] Table 6-4): a counter's own
- * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's PMC12, on models
- * with these units (desc->ear, desc->btb). On a model with more than 4
- * counters PMD8 and up are counters. The other PMDs (the generic
- * model's PMD0-3; the Montecito's PMD32-63, whose EARs and ETB are not
- * modelled yet) have no controlling PMC: neither a PMC's pm nor its
- * plm = 0 affects them.
+ * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's configuration
+ * PMC (PMC12, the Montecito's PMC39), on models with these units
+ * (desc->ear, desc->btb). On a model with more than 4 counters PMD8 and
+ * up are counters. The other PMDs (the generic model's PMD0-3; the
+ * Montecito's PMD32-36, whose EARs are not modelled yet) have no
+ * controlling PMC: neither a PMC's pm nor its plm = 0 affects them.
  */
 static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 {
@@ -139,8 +139,8 @@ static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 		return 10;
 	if (m->desc->ear && (idx <= 3 || idx == 17))
 		return 11;
-	if (m->desc->btb && idx >= 8 && idx <= 16)
-		return 12;
+	if (ia64_model_btb_pmd(m->desc->btb, idx))
+		return m->desc->btb->pmc;
 	return PMD_NO_OWNER;
 }
 
@@ -160,10 +160,11 @@ static bool is_counter_pmd(const struct ia64_model *m, unsigned int idx)
 	return is_ctr(m, idx);
 }
 
-/* The BTB's entries PMD8-15 and its index PMD16 */
-static bool is_btb_pmd(unsigned int idx)
+/* Does PMC @idx control PMDs (pmd_owner())? */
+static bool controls_pmds(const struct ia64_model *m, unsigned int idx)
 {
-	return idx >= 8 && idx <= 16;
+	return is_ctr(m, idx) || (m->desc->ear && (idx == 10 || idx == 11)) ||
+	       (m->desc->btb && idx == m->desc->btb->pmc);
 }
 
 static void clobber_pmds(struct ia64_model *m, unsigned int pmc)
@@ -194,9 +195,8 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 		      (m->desc->pmc_reset[idx] & ~m->desc->pmc_bits[idx]);
 	if (is_ctr(m, idx))
 		resolve_counter(m, idx);
-	/* Figure 6-11: plm = 0 does not preserve the PMD(s) */
-	if (m->plm0_clobbers_pmd && (is_ctr(m, idx) ||
-				     (idx >= 10 && idx <= 12)) &&
+	/* Figure 6-11: plm = 0 does not preserve the PMD(s) it controls */
+	if (m->plm0_clobbers_pmd && controls_pmds(m, idx) &&
 	    !pmc_plm(m->pmc[idx]))
 		clobber_pmds(m, idx);
 }
@@ -229,7 +229,7 @@ u64 ia64_model_read_pmd(struct ia64_model *m, unsigned int idx)
 	 */
 	if (!frozen(m) &&
 	    ((m->desc->ita_units && !is_counter_pmd(m, idx)) ||
-	     (m->desc->btb && is_btb_pmd(idx)) ||
+	     ia64_model_btb_pmd(m->desc->btb, idx) ||
 	     (m->desc->ear && (m->desc->ear->unfrozen_pmds & BIT64(idx)))))
 		return IA64_MODEL_PMD_UNFROZEN;
 

@@ -6,11 +6,13 @@
  * bundle + slot, target and mispredict bit, filtered by privilege, and
  * per task across context switches.
  *
- * For both CPU models (caps/pmu_name): the Itanium 2's BTB also filters
- * by branch type (PMC12.brt, [PFM-I2]): ANY_RETURN and IND_CALL |
- * IND_JUMP, which the Itanium refuses, give exactly those branches; and
- * it records a branch in the second bundle of an issue group with
- * PMD16's b1 bit, which the stack resolves.
+ * For every CPU model with a BTB (caps/pmu_name): the Itanium 2's BTB
+ * also filters by branch type (PMC12.brt, [PFM-I2]): ANY_RETURN and
+ * IND_CALL | IND_JUMP, which the Itanium refuses, give exactly those
+ * branches; and it records a branch in the second bundle of an issue
+ * group with PMD16's b1 bit, which the stack resolves. The Montecito's
+ * execution trace buffer ([PFM-MONT]) does the same in sixteen entries
+ * (PMC39, PMD38/39/48-63): stacks of up to eight branches.
  */
 
 #include <sys/wait.h>
@@ -32,7 +34,7 @@ struct br_sample {
 	uint64_t ip;
 	uint32_t pid, tid;
 	uint64_t nr, hw_idx;
-	struct perf_branch_entry e[8];
+	struct perf_branch_entry e[16];
 };
 
 static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
@@ -46,7 +48,20 @@ static void branch_attr(struct perf_event_attr *attr, uint64_t bst)
 	attr->exclude_kernel = 1;
 }
 
-/* The model is an Itanium 2 */
+/* The buffer's entries (caps/branches): 8, or 16 on the Montecito */
+static int btb_depth(void)
+{
+	char buf[16];
+
+	return atoi(read_line(PMU_DIR "/caps/branches", buf, sizeof(buf)));
+}
+
+/* Does the buffer filter by branch type (brt: Itanium 2, Montecito)? */
+static int btb_has_brt(void)
+{
+	return pmu_is_itanium2() || pmu_is_montecito();
+}
+
 /* @n user branches from @first: taken, every third mispredicted */
 static int inject_branches(int first, int n)
 {
@@ -164,16 +179,22 @@ TEST_F(btb, exact_stack_newest_first)
 	EXPECT_EQ(0, s.nr);
 }
 
-/* Six branches fill the eight registers past their end: the last four */
-TEST_F(btb, ring_wraps_to_last_four)
+/*
+ * Two branches more than the buffer holds (six in eight entries, ten in
+ * sixteen) fill it past its end: the last depth / 2, the whole buffer
+ */
+TEST_F(btb, ring_wraps_to_last_half_depth)
 {
+	int half = btb_depth() / 2;
 	struct br_sample s;
 
+	ASSERT_TRUE(half == 4 || half == 8);
 	start(self, PERF_SAMPLE_BRANCH_ANY);
-	ASSERT_EQ(0, inject_branches(0, 6));
+	ASSERT_EQ(0, inject_branches(0, half + 2));
 	ASSERT_EQ(0, inject_period());
 	ASSERT_TRUE(next_sample(&self->r, &s));
-	EXPECT_TRUE(stack_is(&s, 2, 4));
+	EXPECT_TRUE(stack_is(&s, 2, half));
+	EXPECT_EQ(3, s.hw_idx);		/* 2 * (half + 2) entries: 3 last */
 }
 
 /*
@@ -356,15 +377,15 @@ TEST(errnos)
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
-	int ita2 = pmu_is_itanium2(), want;
+	int brt = btb_has_brt(), want;
 
 	for (i = 0; i < ARRAY_SIZE(unsupported); i++) {
 		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY | unsupported[i]);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		branch_attr(&attr, unsupported[i]);
-		/* the Itanium 2's brt selects returns, or indirect branches */
+		/* brt selects returns, or indirect branches */
 		want = EOPNOTSUPP;
-		if (ita2 && (unsupported[i] == PERF_SAMPLE_BRANCH_ANY_RETURN ||
+		if (brt && (unsupported[i] == PERF_SAMPLE_BRANCH_ANY_RETURN ||
 			     unsupported[i] == IND))
 			want = 0;
 		EXPECT_EQ(want, open_errno(&attr));
@@ -429,7 +450,7 @@ TEST_F(btb, ita2_return_filter_exact_stack)
 	struct perf_event_attr attr;
 	struct br_sample s;
 
-	if (!pmu_is_itanium2()) {
+	if (!btb_has_brt()) {
 		branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY_RETURN);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		return;
@@ -456,7 +477,7 @@ TEST_F(btb, ita2_indirect_filter_exact_stack)
 	struct perf_event_attr attr;
 	struct br_sample s;
 
-	if (!pmu_is_itanium2()) {
+	if (!btb_has_brt()) {
 		branch_attr(&attr, IND);
 		EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 		return;
@@ -477,20 +498,25 @@ TEST_F(btb, ita2_indirect_filter_exact_stack)
 	EXPECT_TRUE(typed_stack_is(&s, ind_mp, 2));
 }
 
-/* ANY on the Itanium 2 is brt = 00: every type, the last four */
+/*
+ * ANY on the Itanium 2 is brt = 00: every type; the last four fit in
+ * eight entries, all seven in sixteen
+ */
 TEST_F(btb, any_filter_takes_every_type)
 {
 	static const int last[] = {
 		IA64_PMU_BR_IND_CALL, IA64_PMU_BR_IA, IA64_PMU_BR_LOOP,
-		IA64_PMU_BR_IND,
+		IA64_PMU_BR_IND, IA64_PMU_BR_RET, IA64_PMU_BR_CALL,
+		IA64_PMU_BR_COND,
 	};
+	int nr = btb_depth() / 2 < NR_BTYPE ? btb_depth() / 2 : NR_BTYPE;
 	struct br_sample s;
 
 	start(self, PERF_SAMPLE_BRANCH_ANY);
 	ASSERT_EQ(0, inject_typed());
 	ASSERT_EQ(0, inject_period());
 	ASSERT_TRUE(next_sample(&self->r, &s));
-	EXPECT_TRUE(typed_stack_is(&s, last, 4));
+	EXPECT_TRUE(typed_stack_is(&s, last, nr));
 }
 
 /*
@@ -566,7 +592,7 @@ TEST(sysfs)
 {
 	char buf[64];
 
-	EXPECT_STREQ("8\n",
+	EXPECT_STREQ(pmu_is_montecito() ? "16\n" : "8\n",
 		     read_line(PMU_DIR "/caps/branches", buf, sizeof(buf)));
 	EXPECT_STREQ("config:32\n",
 		     read_line(PMU_DIR "/format/br_mispred", buf, sizeof(buf)));

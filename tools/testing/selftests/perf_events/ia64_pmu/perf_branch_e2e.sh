@@ -14,7 +14,7 @@ was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun" || fail "cannot stop free-running mode"
 trap 'echo "$was" >"$sim/freerun"' EXIT
 
-out=$(perf record -o "$data" -b -e cpu/CPU_CYCLES/u -c 10000 -- \
+out=$(perf record -o "$data" -b -e cycles:u -c 10000 -- \
 	/tests/btb_workload 200 2>&1) || fail "perf record -b exited $?: $out"
 
 report=$(perf report -i "$data" --stdio --sort symbol_from,symbol_to 2>/dev/null) ||
@@ -34,19 +34,23 @@ perf script -i "$data" -F brstack 2>&1 | head -n 1 | grep -q '0x[0-9a-f]*/0x[0-9
 	fail "perf script -F brstack shows no from/to/predicted"
 
 # -j any,u: the same through the branch filter syntax
-out=$(perf record -o "$data" -j any,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+out=$(perf record -o "$data" -j any,u -e cycles:u -c 10000 -- \
 	/tests/btb_workload 50 2>&1) || fail "perf record -j any,u exited $?: $out"
 n=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -c ia64_pmu_btb_callee)
 [ "$n" -ge 40 ] || fail "perf record -j any,u: $n stacks with the call"
 
 # what the BTB cannot filter is refused, not ignored
-out=$(perf record -o "$data" -j any_call,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+out=$(perf record -o "$data" -j any_call,u -e cycles:u -c 10000 -- \
 	/tests/btb_workload 1 2>&1) && fail "perf record -j any_call was accepted"
 
-# -j any_ret,u: the Itanium 2's brt filter keeps only the callee's return;
-# the Itanium has no branch type filter and refuses it
-if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = itanium2 ]; then
-	out=$(perf record -o "$data" -j any_ret,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+# -j any_ret,u: the brt filter of the Itanium 2 and the Montecito keeps only
+# the callee's return; the Itanium has no branch type filter and refuses it
+case "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" in
+itanium2|montecito) brt=1 ;;
+*) brt=0 ;;
+esac
+if [ "$brt" = 1 ]; then
+	out=$(perf record -o "$data" -j any_ret,u -e cycles:u -c 10000 -- \
 		/tests/btb_workload 50 2>&1) || fail "perf record -j any_ret,u exited $?: $out"
 	stacks=$(perf script -i "$data" -F brstacksym 2>/dev/null | grep -v '^ *$')
 	n=$(echo "$stacks" | grep -c 'ia64_pmu_btb_callee+0x[0-9a-f]*/ia64_pmu_btb_hot_loop')
@@ -55,12 +59,12 @@ if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = itanium2 ]; then
 		fail "perf record -j any_ret,u: a stack holds the call"
 	echo "$stacks" | grep -q 'hot_loop+0x[0-9a-f]*/ia64_pmu_btb_hot_loop' &&
 		fail "perf record -j any_ret,u: a stack holds the loop's back edge"
-	out=$(perf record -o "$data" -j ind_call,ind_jmp,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+	out=$(perf record -o "$data" -j ind_call,ind_jmp,u -e cycles:u -c 10000 -- \
 		/tests/btb_workload 5 2>&1) || fail "perf record -j ind_call,ind_jmp,u exited $?: $out"
 	n=$(perf script -i "$data" -F brstack 2>/dev/null | grep -c '0x[0-9a-f]*/0x')
 	[ "$n" -eq 0 ] || fail "perf record -j ind_call,ind_jmp,u: $n stacks, none is indirect"
 else
-	out=$(perf record -o "$data" -j any_ret,u -e cpu/CPU_CYCLES/u -c 10000 -- \
+	out=$(perf record -o "$data" -j any_ret,u -e cycles:u -c 10000 -- \
 		/tests/btb_workload 1 2>&1) && fail "perf record -j any_ret was accepted"
 fi
 # free-running mode feeds the BTB too: stacks of whatever runs
@@ -69,4 +73,11 @@ out=$(perf record -o "$data" -b -e cycles -c 400000 -- /tests/spin_workload 500 
 	fail "perf record -b (free-running) exited $?: $out"
 n=$(perf script -i "$data" -F brstack 2>/dev/null | grep -c '0x[0-9a-f]*/0x[0-9a-f]*/[PM]/')
 [ "$n" -ge 10 ] || fail "free-running: only $n samples with a branch stack"
+# the deepest stack: half the buffer's entries (a branch and its target
+# each), 4 of the BTB's 8, 8 of the Montecito's 16 (caps/branches)
+depth=$(cat /sys/bus/event_source/devices/cpu/caps/branches)
+max=$(perf script -i "$data" -F brstack 2>/dev/null | awk '{ if (NF > m) m = NF } END { print m + 0 }')
+echo "free-running: deepest stack $max branches, buffer of $depth entries"
+[ "$max" -ge $((depth / 2)) ] && [ "$max" -le "$depth" ] ||
+	fail "free-running: deepest stack $max, not $((depth / 2))..$depth"
 echo "ok: perf record -b/-j, report and script show the workload's branches"
