@@ -76,7 +76,7 @@ ifdef FREERUN
 export VM_FREERUN := $(FREERUN)
 endif
 # MODEL=itanium2: the model is an Itanium 2 (default itanium);
-# MODEL=montecito: a Montecito (counters and ETB, no EARs yet); MODEL=
+# MODEL=montecito: a Montecito (counters, ETB, EARs); MODEL=
 # generic[,family=F][,counters=N][,width=W]...: a generic processor built
 # from parameters (drivers/perf/ia64/sim/sim_backend.c lists the keys)
 ifdef MODEL
@@ -142,10 +142,10 @@ vm-check-generic: initramfs
 # On the model as a Montecito: its own tests and those of the suite that
 # hold for any CPU model
 MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
-	ia64_pmu_btb_test ia64_pmu_fault_test ia64_pmu_freerun_test \
-	ia64_pmu_hotplug_test ia64_pmu_sample_test ia64_pmu_sim_test \
-	perf_branch_e2e.sh perf_montecito_e2e.sh perf_record_e2e.sh \
-	zz_module_reload_e2e.sh
+	ia64_pmu_btb_test ia64_pmu_ear_test ia64_pmu_fault_test \
+	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_sample_test \
+	ia64_pmu_sim_test perf_branch_e2e.sh perf_mem_e2e.sh \
+	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 vm-check-montecito: initramfs
 	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(MONTECITO_TESTS)' /tests/run-all.sh"

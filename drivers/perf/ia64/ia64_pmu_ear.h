@@ -129,6 +129,7 @@ struct ia64_ear_layout {
 
 extern const struct ia64_ear_layout ia64_ear_layout_itanium;
 extern const struct ia64_ear_layout ia64_ear_layout_itanium2;
+extern const struct ia64_ear_layout ia64_ear_layout_montecito;
 
 /* The I-EAR threshold index for @ldlat: the largest <= @ldlat, or 0 */
 static inline unsigned int ia64_iear_lat_idx(const struct ia64_ear_layout *l,

@@ -87,34 +87,55 @@ static const __u8 itanium2_iear_lat_umask[] = {
  * D-EAR's TLB and ALAT modes need PMC12 = 0, the BTB off: else a miss
  * right after a mispredicted branch gets a wrong IP (libpfm 3.x's BTB
  * dispatcher, after the Itanium 2 manual; it refuses the combination).
- */
+ *
+ * What the Itanium 2 and the Montecito share, all but the registers */
+#define IA64_EAR_LAYOUT_ITANIUM2_FIELDS					\
+	.iear_pm		= ITA2_PMC10_PM,			\
+	.iear_umask_shift	= ITA2_PMC10_UMASK_SHIFT,		\
+	.iear_mode_mask		= ITA2_PMC10_CT(3),			\
+	.iear_tlb		= ITA2_PMC10_CT(0),			\
+	.iear_cache		= ITA2_PMC10_CT(2),			\
+	.iear_lat		= itanium2_iear_lat,			\
+	.iear_lat_umask		= itanium2_iear_lat_umask,		\
+	.nr_iear_lat		= ARRAY_SIZE(itanium2_iear_lat),	\
+	.iear_tlbmask		= 0xe,					\
+	.iear_tlbmask_shift	= 1,					\
+	.iear_rest		= ITA2_PMC10_PM | 0x1 | ITA2_PMC10_CT(1), \
+	.dear_pt		= 0,					\
+	.dear_alat		= true,					\
+	.dear_btb_off		= true,					\
+	.pmd0_valid		= 0x3,					\
+	.pmd0_tlb		= { [1] = IA64_PMU_TLB_L2,		\
+				    [2] = IA64_PMU_TLB_VHPT,		\
+				    [3] = IA64_PMU_TLB_SW },		\
+	.pmd1_ovf		= 1ULL << 12,				\
+	.pmd3_lat		= 0x1fff,				\
+	.pmd3_ovf		= 1ULL << 13,				\
+	.pmd3_stat_shift	= 14,					\
+	.pmd17_valid		= 1ULL << 3,				\
+	.pmd17_slot_shift	= 0,					\
+	.pmd17_bn		= 1ULL << 2
+
 const struct ia64_ear_layout ia64_ear_layout_itanium2 = {
 	.dear_regs		= IA64_EAR_REGS_DEAR,
 	.iear_regs		= IA64_EAR_REGS_IEAR,
-	.iear_pm		= ITA2_PMC10_PM,
 	.iear_ism_shift		= ITA2_PMC10_ISM_SHIFT,
-	.iear_umask_shift	= ITA2_PMC10_UMASK_SHIFT,
-	.iear_mode_mask		= ITA2_PMC10_CT(3),
-	.iear_tlb		= ITA2_PMC10_CT(0),
-	.iear_cache		= ITA2_PMC10_CT(2),
-	.iear_lat		= itanium2_iear_lat,
-	.iear_lat_umask		= itanium2_iear_lat_umask,
-	.nr_iear_lat		= ARRAY_SIZE(itanium2_iear_lat),
-	.iear_tlbmask		= 0xe,
-	.iear_tlbmask_shift	= 1,
-	.iear_rest		= ITA2_PMC10_PM | 0x1 | ITA2_PMC10_CT(1),
-	.dear_pt		= 0,
-	.dear_alat		= true,
-	.dear_btb_off		= true,
-	.pmd0_valid		= 0x3,
-	.pmd0_tlb		= { [1] = IA64_PMU_TLB_L2,
-				    [2] = IA64_PMU_TLB_VHPT,
-				    [3] = IA64_PMU_TLB_SW },
-	.pmd1_ovf		= 1ULL << 12,
-	.pmd3_lat		= 0x1fff,
-	.pmd3_ovf		= 1ULL << 13,
-	.pmd3_stat_shift	= 14,
-	.pmd17_valid		= 1ULL << 3,
-	.pmd17_slot_shift	= 0,
-	.pmd17_bn		= 1ULL << 2,
+	IA64_EAR_LAYOUT_ITANIUM2_FIELDS,
+};
+
+/*
+ * The Montecito ([PFM-MONT]): the Itanium 2's EARs in other registers,
+ * PMC37 (I-EAR, no ism: bits 13:0 only) with PMD34 (line, stat) and PMD35
+ * (latency), PMC40 (D-EAR, ism fixed at 0b10) with PMD32 (address), PMD33
+ * (latency, stat) and PMD36 (instruction). The TLB and ALAT modes need the
+ * execution trace buffer off (PMC39 = 0). The counters' ism is fixed, so
+ * the ism the driver passes is always 0: PMC37 gets none.
+ */
+const struct ia64_ear_layout ia64_ear_layout_montecito = {
+	.dear_regs		= { .pmc = 40, .nr_pmds = 3,
+				    .pmd = { 32, 33, 36 }, .valid = 2 },
+	.iear_regs		= { .pmc = 37, .nr_pmds = 2,
+				    .pmd = { 34, 35 }, .valid = 0 },
+	.iear_ism_shift		= 0,
+	IA64_EAR_LAYOUT_ITANIUM2_FIELDS,
 };

@@ -19,9 +19,13 @@
  * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
  * to eight branches with their targets per sample.
  *
- * Not driven yet: the EARs (PMC37, PMC40), the IP-EAR (PMC42), the
- * opcode matchers and ranges (PMC32-36, PMC38, PMC41), the thread bit
- * and the MESI filters. Their registers are brought up at perfmon's
+ * The EARs are the Itanium 2's in other registers (PMC37 with PMD34/35,
+ * PMC40 with PMD32/33/36, ia64_ear_layout_montecito): perf mem samples
+ * with address, latency and data source; the D-EAR's TLB and ALAT modes
+ * turn the execution trace buffer off, as on the Itanium 2.
+ *
+ * Not driven yet: the IP-EAR (PMC42), the opcode matchers and ranges
+ * (PMC32-36, PMC38, PMC41), the thread bit and the MESI filters. Their registers are brought up at perfmon's
  * defaults: matching every instruction, no range, every capture off.
  */
 
@@ -125,8 +129,10 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
 	.exclusive_es	= { 0xe0, 0xe2 },
 	.exclusive_one	= true,
-	.features	= IA64_PMU_F_BTB,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR,
 	.btb		= &montecito_btb,
+	.ear		= &ia64_ear_layout_montecito,
+	.mem_loads	= "DATA_EAR_EVENTS",
 
 	.hw_events = {
 		[PERF_COUNT_HW_CPU_CYCLES]	= "CPU_OP_CYCLES_ALL",

@@ -214,8 +214,13 @@ TEST(mont_pmd_file)
 	unsigned int i;
 
 	mont_init(&m);
-	/* the ETB's PMDs keep what is written while PMC39.plm != 0 */
+	/*
+	 * the ETB's and the EARs' PMDs keep what is written while PMC39,
+	 * PMC37 and PMC40 have plm != 0
+	 */
 	ia64_model_write_pmc(&m, 39, 0x1);
+	ia64_model_write_pmc(&m, 37, 0x1);
+	ia64_model_write_pmc(&m, 40, 0x1);
 	for (i = 0; i < 70; i++) {
 		ia64_model_write_pmd(&m, i, 0x123456789abcdef0ULL);
 		if (!pmd_impl(i))
@@ -235,8 +240,8 @@ TEST(mont_pmd_file)
 	/*
 	 * PMD48-63 are the ETB's, PMC39's, not PMC12's: PMC12 with plm 0
 	 * leaves PMD48 alone, pm on PMC12 does not hide it at cpl 3, pm on
-	 * PMC39 does, and so does PSR.sp. No EAR unit yet: PMD32-36 are
-	 * not PMC10/11's.
+	 * PMC39 does, and so does PSR.sp. PMD32 is the D-EAR's, PMC40's,
+	 * not PMC10's.
 	 */
 	ia64_model_write_pmd(&m, 48, 0x1234);
 	ia64_model_write_pmd(&m, 32, 0x4321);
@@ -251,6 +256,10 @@ TEST(mont_pmd_file)
 	CHECK_EQ(mt_read_frozen(&m, 48), 0);
 	ia64_model_write_pmc(&m, 39, 0x1);
 	CHECK_EQ(mt_read_frozen(&m, 48), 0x5678);
+	CHECK_EQ(mt_read_frozen(&m, 32), 0x4321);
+	ia64_model_write_pmc(&m, 40, 0x1 | IA64_MODEL_PMC_PM);
+	CHECK_EQ(mt_read_frozen(&m, 32), 0);
+	ia64_model_write_pmc(&m, 40, 0x1);
 	ia64_model_set_psr(&m, IA64_MODEL_PSR_SP | 3ULL << 32);
 	CHECK_EQ(mt_read_frozen(&m, 48), 0);
 	CHECK_EQ(mt_read_frozen(&m, 32), 0);

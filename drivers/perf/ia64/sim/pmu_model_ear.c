@@ -38,6 +38,7 @@ static const u16 itanium_iear_lat[16] = {
  * read undefined unless frozen (ita_units, pmu_model_regs.c).
  */
 const struct ia64_model_ear_layout ia64_model_itanium_ears = {
+	IA64_MODEL_EAR_PMC10_11,
 	.iear_pm		= BIT64(6),
 	.iear_ism_shift		= 24,
 	.iear_cache_mask	= BIT64(7),
@@ -91,7 +92,7 @@ void ia64_model_iear_check(const struct ia64_model *m, struct rec_view *v)
 {
 	const struct ia64_model_ear_layout *l = m->desc->ear;
 	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
-	u64 pmc = m->pmc[10];
+	u64 pmc = m->pmc[l->iear_pmc];
 	unsigned int umask = (pmc >> l->iear_umask_shift) & l->iear_umask_mask;
 	u32 thr;
 
@@ -118,14 +119,16 @@ void ia64_model_iear_capture(struct ia64_model *m, const struct rec_view *v)
 	const struct ia64_pmu_rec_fetch *r = &v->u.fetch;
 	u64 pmd0 = ia64_model_sxt50(v->ctx.ip) & MASK64(63, 5);
 
-	if ((m->pmc[10] & l->iear_tlb_mask) == l->iear_tlb_mode) {
+	if ((m->pmc[l->iear_pmc] & l->iear_tlb_mask) == l->iear_tlb_mode) {
 		pmd0 |= l->iear_stat_tlb[r->tlb];
 	} else {
 		pmd0 |= l->iear_stat_cache;
-		m->pmd[1] = ear_latency(r->latency, 12, l->iear_lat_ovf) &
-			    ia64_model_pmd_bits(m, 1);
+		m->pmd[l->iear_pmd_lat] =
+			ear_latency(r->latency, 12, l->iear_lat_ovf) &
+			ia64_model_pmd_bits(m, l->iear_pmd_lat);
 	}
-	m->pmd[0] = pmd0 & ia64_model_pmd_bits(m, 0);
+	m->pmd[l->iear_pmd_addr] = pmd0 &
+				   ia64_model_pmd_bits(m, l->iear_pmd_addr);
 	m->stats.ear_captures++;
 }
 
@@ -134,7 +137,7 @@ void ia64_model_dear_check(const struct ia64_model *m, struct rec_view *v)
 {
 	const struct ia64_model_ear_layout *l = m->desc->ear;
 	const struct ia64_pmu_rec_mem *r = &v->u.mem;
-	u64 pmc = m->pmc[11];
+	u64 pmc = m->pmc[l->dear_pmc];
 	unsigned int umask = (pmc >> IA64_MODEL_PMC_UMASK_SHIFT) & 0xf;
 	u32 thr = dear_threshold(umask);
 
@@ -187,9 +190,9 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 
 	/*
 	 * MODEL: the wrong IP of a TLB or ALAT mode capture right after a
-	 * mispredicted branch with PMC12 (the BTB's PMC) != 0 is the branch's. Only for a
-	 * record of one access: the last of several, the one the capture
-	 * holds, no longer follows the branch.
+	 * mispredicted branch with PMC12 (the BTB's PMC) != 0 is the
+	 * branch's. Only for a record of one access: the last of several,
+	 * the one the capture holds, no longer follows the branch.
 	 */
 	if (l->dear_tlb_needs_pmc12_0 && v->dear_mode != DEAR_MODE_CACHE &&
 	    m->desc->btb && m->pmc[m->desc->btb->pmc] && m->after_mispred &&
@@ -226,8 +229,11 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 				   l->dear_lat_ovf);
 		break;
 	}
-	m->pmd[2] = r->daddr & ia64_model_pmd_bits(m, 2);
-	m->pmd[3] = pmd3 & ia64_model_pmd_bits(m, 3);
-	m->pmd[17] = pmd17 & ia64_model_pmd_bits(m, 17);
+	m->pmd[l->dear_pmd_addr] = r->daddr &
+				   ia64_model_pmd_bits(m, l->dear_pmd_addr);
+	m->pmd[l->dear_pmd_lat] = pmd3 &
+				  ia64_model_pmd_bits(m, l->dear_pmd_lat);
+	m->pmd[l->dear_pmd_ip] = pmd17 &
+				 ia64_model_pmd_bits(m, l->dear_pmd_ip);
 	m->stats.ear_captures++;
 }

@@ -166,7 +166,14 @@ static inline bool ia64_model_btb_pmd(const struct ia64_model_btb *btb,
  * PMC11 bit 7) are not described.
  */
 struct ia64_model_ear_layout {
-	/* PMC10: privileged monitor bit and ism field */
+	/*
+	 * The registers: the I-EAR's PMC (PMC10) and PMDs (PMD0 address,
+	 * PMD1 latency), the D-EAR's PMC (PMC11) and PMDs (PMD2 address,
+	 * PMD3 latency, PMD17 instruction)
+	 */
+	u8 iear_pmc, iear_pmd_addr, iear_pmd_lat;
+	u8 dear_pmc, dear_pmd_addr, dear_pmd_lat, dear_pmd_ip;
+	/* PMC10: privileged monitor bit and ism field (64: none) */
 	u64 iear_pm;
 	unsigned int iear_ism_shift;
 	/* PMC10 bits that select each mode, and their value in it */
@@ -195,9 +202,9 @@ struct ia64_model_ear_layout {
 	unsigned int pmd17_slot_shift;
 	u64 pmd17_bn;
 	/* PMDs whose bits 60:51 read as copies of bit 50 */
-	u32 sxt_pmds;
+	u64 sxt_pmds;
 	/* PMDs that read undefined while PMC0.fr = 0 */
-	u32 unfrozen_pmds;
+	u64 unfrozen_pmds;
 	/*
 	 * The D-EAR's TLB and ALAT modes need PMC12 = 0: else a capture
 	 * right after a mispredicted branch gets that branch's IP
@@ -206,6 +213,14 @@ struct ia64_model_ear_layout {
 };
 
 extern const struct ia64_model_ear_layout ia64_model_itanium_ears;
+/* the I-EAR latency threshold of each 8-bit umask (Itanium 2, Montecito) */
+extern const u16 ia64_model_itanium2_iear_lat[256];
+
+/* The Itanium's EAR registers: PMC10, PMD0/1; PMC11, PMD2/3/17 */
+#define IA64_MODEL_EAR_PMC10_11						\
+	.iear_pmc = 10, .iear_pmd_addr = 0, .iear_pmd_lat = 1,		\
+	.dear_pmc = 11, .dear_pmd_addr = 2, .dear_pmd_lat = 3,		\
+	.dear_pmd_ip = 17
 
 /*
  * The free-running mix's cycles (pmu_model_freerun.c) by what the CPU

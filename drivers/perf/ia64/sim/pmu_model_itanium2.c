@@ -120,7 +120,7 @@ static const struct ia64_model_btb itanium2_btb = {
  * line already requested) captures nothing, since no fetch record says
  * so; neither do the umasks [PFM-I2] does not list.
  */
-static const u16 itanium2_iear_lat[256] = {
+const u16 ia64_model_itanium2_iear_lat[256] = {
 	[0xff] = 4, [0xfe] = 8, [0xfc] = 16, [0xf8] = 32,
 	[0xf0] = 128, [0xe0] = 256, [0xc0] = 1024, [0x80] = 4096,
 	[0x40] = 1,
@@ -146,6 +146,7 @@ static const u16 itanium2_iear_lat[256] = {
  * the Itanium 2 manual; it refuses a BTB with such a D-EAR).
  */
 static const struct ia64_model_ear_layout itanium2_ears = {
+	IA64_MODEL_EAR_PMC10_11,
 	.iear_pm		= BIT64(4),
 	.iear_ism_shift		= 14,
 	.iear_cache_mask	= BIT64(13),
@@ -154,7 +155,7 @@ static const struct ia64_model_ear_layout itanium2_ears = {
 	.iear_tlb_mode		= 0,
 	.iear_umask_shift	= 5,
 	.iear_umask_mask	= 0xff,
-	.iear_lat		= itanium2_iear_lat,
+	.iear_lat		= ia64_model_itanium2_iear_lat,
 	.iear_tlb_bias		= 1,
 	.iear_stat_cache	= 0x1,
 	.iear_stat_tlb		= { [IA64_PMU_TLB_L2] = 0x1,

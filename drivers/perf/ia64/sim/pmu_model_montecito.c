@@ -3,12 +3,13 @@
  * The Montecito/Montvale (Itanium 9000/9100, CPUID family 0x20) PMU, as
  * a description for the shared model code of pmu_model*.c: register
  * file, reset state, the twelve 47-bit counters, PAL_PERF_MON_INFO,
- * CPUID, events, the free-running mix, and the execution trace buffer
- * in branch mode (montecito_btb, captured by the shared pmu_model_btb.c).
- * The EARs, the IP-EAR, the opcode matchers, the address ranges, the two
- * hardware threads and the MESI filter come later. Until then their
- * registers (PMC32-38, 40-42, PMD32-36) are plain registers with their
- * implemented bits and reset values, and .ear and .qual are NULL.
+ * CPUID, events, the free-running mix, the execution trace buffer in
+ * branch mode (montecito_btb, captured by the shared pmu_model_btb.c) and
+ * the EARs (montecito_ears, pmu_model_ear.c). The IP-EAR, the opcode
+ * matchers, the address ranges, the two hardware threads and the MESI
+ * filter come later. Until then their registers (PMC32-36, 38, 41, 42)
+ * are plain registers with their implemented bits and reset values, and
+ * .qual is NULL.
  *
  * Sources: the project's facts sheet on the Montecito PMU
  * (/work/shared/facts/montecito-pmu.md, "[MONT-FACTS] §n" below), which
@@ -120,9 +121,9 @@ static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
  * - PMD35 (I-EAR latency 11:0, overflow 12): 12:0;
  * - PMD38 (ETB index 3:0, full 5): 3:0 and 5. MODEL: bit 4, which the
  *   sheet does not name, is ignored (reads 0).
- * MODEL: the ETB's entries hold the bundle addresses with bits 60:51
- * copies of bit 50, as the Itanium's BTB (pmu_model_btb.c); the other
- * captured addresses are stored whole until the EARs are modelled.
+ * MODEL: the ETB's entries and PMD34's line address hold bits 60:51 as
+ * copies of bit 50, as on the Itanium 2; PMD32 and PMD36 are stored
+ * whole (montecito_ears).
  */
 static const u64 montecito_pmd_bits[MONT_NR_PMD] = {
 	[4 ... 15] = MASK64(MONT_WIDTH - 1, 0),
@@ -176,6 +177,61 @@ static const struct ia64_model_btb montecito_btb = {
 };
 
 /*
+ * The EARs ([MONT-FACTS] §7) are the Itanium 2's (pmu_model_itanium2.c
+ * itanium2_ears) in other registers:
+ * - PMC37, the I-EAR: plm 3:0, pm 4, ct 13:12 (1x cache mode with an
+ *   8-bit umask 12:5, 00 TLB mode with umask 11:5: bit 0 L2 ITLB, 1 VHPT,
+ *   2 fault, 01 nothing), and no ism: bits 13:0 are all it has; the
+ *   L1I_EAR_CACHE_* presets give the Itanium 2's thresholds per umask;
+ * - PMD34: stat 1:0, line address 63:5; PMD35: latency 11:0, overflow
+ *   12;
+ * - PMC40, the D-EAR: plm 3:0, pm 6, mode 8:7 (0 cache, 1 TLB, 2 ALAT),
+ *   umask 19:16 (the DATA_EAR_* presets: the Itanium 2's thresholds and
+ *   TLB bits), ism 25:24 fixed at 2;
+ * - PMD32: the data address; PMD33: latency 12:0, overflow 13, stat
+ *   15:14; PMD36: slot 1:0, bn 2, valid 3, bundle 63:4.
+ * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([MONT-FACTS] §10: else
+ * the IP of a miss right after a mispredicted branch is wrong). MODEL:
+ * as on the Itanium 2, that IP is the branch's; stat values as there;
+ * the EAR PMDs read undefined while PMC0.fr = 0.
+ */
+static const struct ia64_model_ear_layout montecito_ears = {
+	.iear_pmc		= 37,
+	.iear_pmd_addr		= 34,
+	.iear_pmd_lat		= 35,
+	.dear_pmc		= 40,
+	.dear_pmd_addr		= 32,
+	.dear_pmd_lat		= 33,
+	.dear_pmd_ip		= 36,
+	.iear_pm		= BIT64(4),
+	.iear_ism_shift		= 64,
+	.iear_cache_mask	= BIT64(13),
+	.iear_cache_mode	= BIT64(13),
+	.iear_tlb_mask		= BIT64(13) | BIT64(12),
+	.iear_tlb_mode		= 0,
+	.iear_umask_shift	= 5,
+	.iear_umask_mask	= 0xff,
+	.iear_lat		= ia64_model_itanium2_iear_lat,
+	.iear_tlb_bias		= 1,
+	.iear_stat_cache	= 0x1,
+	.iear_stat_tlb		= { [IA64_PMU_TLB_L2] = 0x1,
+				    [IA64_PMU_TLB_VHPT] = 0x2,
+				    [IA64_PMU_TLB_SW] = 0x3 },
+	.iear_lat_ovf		= BIT64(12),
+	.dear_mode_mask		= 0x3,
+	.dear_lat_bits		= 13,
+	.dear_lat_ovf		= BIT64(13),
+	.dear_stat_shift	= 14,
+	.dear_stat_cache	= 0x1,
+	.pmd17_valid		= BIT64(3),
+	.pmd17_slot_shift	= 0,
+	.pmd17_bn		= BIT64(2),
+	.sxt_pmds		= BIT64(34),
+	.unfrozen_pmds		= MASK64(36, 32),
+	.dear_tlb_needs_pmc12_0	= true,
+};
+
+/*
  * PAL_PERF_MON_INFO: 12 generic pairs of 47 bits ([MONT-FACTS] §1);
  * the implemented PMCs and PMDs above; CPU_OP_CYCLES_ALL (0x12) and
  * IA64_INST_RETIRED (0x08), the cycle and instruction events of
@@ -210,7 +266,8 @@ static const struct ia64_model_btb montecito_btb = {
  * - 0xdb L3_REFERENCES, 0xdc L3_MISSES: data and instructions (the L3
  *   is unified), as on the Itanium 2.
  * - 0x11 ETB_EVENT: the branches the ETB captures (PMC39), as the
- *   Itanium 2's BRANCH_EVENT counts those of its BTB.
+ *   Itanium 2's BRANCH_EVENT counts those of its BTB; 0xc8
+ *   DATA_EAR_EVENTS and 0x43 L1I_EAR_EVENTS the EARs' captures.
  * CPU_OP_CYCLES_HALTED (0x18, PMC10 only) has no semantics: a running
  * CPU is never halted, so it counts only what cycles records list.
  */
@@ -232,6 +289,8 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
 	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
 	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },	/* ETB_EVENT, BRANCH_EVENT */
+	{ 0xc8, IA64_MODEL_SEM_DATA_EAR },	/* DATA_EAR_EVENTS */
+	{ 0x43, IA64_MODEL_SEM_INST_EAR },	/* L1I_EAR_EVENTS */
 };
 
 /*
@@ -281,7 +340,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.pmd_reset	= montecito_pmd_reset,
 	.ita_units	= false,
 	.btb		= &montecito_btb,
-	.ear		= NULL,
+	.ear		= &montecito_ears,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
 	.qual		= NULL,
 	.pal_info	= MONT_NR_CTR | (MONT_WIDTH << 8) |

@@ -125,20 +125,23 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
 /*
  * The PMC that controls PMD @idx ([ITA-RM] Table 6-4): a counter's own
  * PMC; the I-EAR's PMC10, the D-EAR's PMC11, the BTB's configuration
- * PMC (PMC12, the Montecito's PMC39), on models with these units
- * (desc->ear, desc->btb). On a model with more than 4 counters PMD8 and
- * up are counters. The other PMDs (the generic model's PMD0-3; the
- * Montecito's PMD32-36, whose EARs are not modelled yet) have no
- * controlling PMC: neither a PMC's pm nor its plm = 0 affects them.
+ * PMC12 (the Montecito's PMC37, PMC40 and PMC39), on models with these
+ * units (desc->ear, desc->btb). On a model with more than 4 counters
+ * PMD8 and up are counters. The other PMDs (the generic model's PMD0-3)
+ * have no controlling PMC: neither a PMC's pm nor its plm = 0 affects
+ * them.
  */
 static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 {
+	const struct ia64_model_ear_layout *ear = m->desc->ear;
+
 	if (is_ctr(m, idx))
 		return idx;
-	if (m->desc->ear && idx <= 1)
-		return 10;
-	if (m->desc->ear && (idx <= 3 || idx == 17))
-		return 11;
+	if (ear && (idx == ear->iear_pmd_addr || idx == ear->iear_pmd_lat))
+		return ear->iear_pmc;
+	if (ear && (idx == ear->dear_pmd_addr || idx == ear->dear_pmd_lat ||
+		    idx == ear->dear_pmd_ip))
+		return ear->dear_pmc;
 	if (ia64_model_btb_pmd(m->desc->btb, idx))
 		return m->desc->btb->pmc;
 	return PMD_NO_OWNER;
@@ -147,7 +150,7 @@ static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 /* The privileged monitor bit of PMC @idx: PMC10's moves on some models */
 static u64 pmc_pm_bit(const struct ia64_model *m, unsigned int idx)
 {
-	return idx == 10 && !is_ctr(m, idx) && m->desc->ear ?
+	return m->desc->ear && idx == m->desc->ear->iear_pmc ?
 	       m->desc->ear->iear_pm : IA64_MODEL_PMC_PM;
 }
 
@@ -163,7 +166,9 @@ static bool is_counter_pmd(const struct ia64_model *m, unsigned int idx)
 /* Does PMC @idx control PMDs (pmd_owner())? */
 static bool controls_pmds(const struct ia64_model *m, unsigned int idx)
 {
-	return is_ctr(m, idx) || (m->desc->ear && (idx == 10 || idx == 11)) ||
+	return is_ctr(m, idx) ||
+	       (m->desc->ear && (idx == m->desc->ear->iear_pmc ||
+				 idx == m->desc->ear->dear_pmc)) ||
 	       (m->desc->btb && idx == m->desc->btb->pmc);
 }
 

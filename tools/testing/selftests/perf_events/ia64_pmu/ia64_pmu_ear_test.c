@@ -4,9 +4,10 @@
  * §6.2.7.4-6.2.7.6; the Itanium 2's of [PFM-I2]): memory records
  * injected into the model come back, exactly, as samples of the D-EAR's
  * capture event with the capture's data address, latency, data source
- * and instruction; fetch records as I-EAR samples. On both CPU models
- * (caps/pmu_name), with the Itanium 2's own I-EAR thresholds and ALAT
- * mode.
+ * and instruction; fetch records as I-EAR samples. On every CPU model
+ * with EARs (caps/pmu_name), with the Itanium 2's own I-EAR thresholds
+ * and ALAT mode, which the Montecito's EARs ([PFM-MONT]: PMC37, PMC40)
+ * share.
  */
 
 #include <sys/wait.h>
@@ -14,13 +15,18 @@
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
-/* The CPU model: "itanium" or "itanium2" */
+/* Are the EARs the Itanium 2's (Itanium 2, Montecito), else the Itanium's? */
+static int ears_ita2(void)
+{
+	return pmu_is_itanium2() || pmu_is_montecito();
+}
+
 /* DATA_EAR_EVENTS: 0x67 on the Itanium, 0xc8 on the Itanium 2 */
-#define ES_DATA_EAR_EVENTS	(pmu_is_itanium2() ? 0xc8 : 0x67)
+#define ES_DATA_EAR_EVENTS	(ears_ita2() ? 0xc8 : 0x67)
 #define CFG_DEAR		IA64_PMU_CONFIG(ES_DATA_EAR_EVENTS, 0)
 /* INSTRUCTION_EAR_EVENTS; the Itanium 2's L1I_EAR_EVENTS */
-#define ES_INSTRUCTION_EAR_EVENTS	(pmu_is_itanium2() ? 0x43 : 0x23)
-#define NOT_ITANIUM2		"the PMU is not an Itanium 2"
+#define ES_INSTRUCTION_EAR_EVENTS	(ears_ita2() ? 0x43 : 0x23)
+#define NOT_ITANIUM2		"the EARs are not the Itanium 2's"
 #define IP(n)			(0x4000000000020000ULL + 0x10 * (n))
 #define ADDR(n)			(0x6000000000100000ULL + 0x40 * (n))
 #define LOAD			IA64_PMU_MEM_LOAD
@@ -445,7 +451,7 @@ TEST(config1_errnos)
 	for (i = 0; i < ARRAY_SIZE(per_model); i++) {
 		ear_attr(&attr, per_model[i].config1, 1);
 		attr.precise_ip = 0;
-		EXPECT_EQ(pmu_is_itanium2() ? per_model[i].ita2 : per_model[i].ita,
+		EXPECT_EQ(ears_ita2() ? per_model[i].ita2 : per_model[i].ita,
 			  open_errno(&attr))
 			TH_LOG("config1 %#llx",
 			       (unsigned long long)per_model[i].config1);
@@ -503,7 +509,7 @@ TEST(sharing)
  */
 TEST(sysfs)
 {
-	int ita2 = pmu_is_itanium2();
+	int ita2 = ears_ita2();
 	char buf[128];
 
 	EXPECT_STREQ(ita2 ? "event=0xc8,umask=0x0,ear=1\n" :
@@ -544,7 +550,7 @@ TEST_F(ear, iear_threshold_per_model)
 	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 40);
 	rec_fetch(&b, IP(2), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 64);
 	ASSERT_EQ(0, sim_inject(&b));
-	if (pmu_is_itanium2()) {
+	if (ears_ita2()) {
 		ASSERT_TRUE(next_sample(&self->r, &s));
 		EXPECT_EQ(IP(1) & ~0x1fULL, s.addr);
 		EXPECT_EQ(40, s.weight);
@@ -567,7 +573,7 @@ TEST_F(ear, alat_mode_samples)
 	struct mem_sample s;
 	int i;
 
-	if (!pmu_is_itanium2())
+	if (!ears_ita2())
 		SKIP(return, NOT_ITANIUM2);
 	self->fd = open_ear(IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_ALAT,
 			    1, &self->r);
@@ -600,7 +606,7 @@ TEST_F(ear, itanium2_iear_tlb_mode)
 	struct rec_buf b = { .len = 0 };
 	struct mem_sample s;
 
-	if (!pmu_is_itanium2())
+	if (!ears_ita2())
 		SKIP(return, NOT_ITANIUM2);
 	/* bits 6 and 7: VHPT and software, stat 2 and 3 */
 	ear_attr(&attr, IA64_PMU_CFG1_EAR_INST | IA64_PMU_CFG1_EAR_TLB |
@@ -671,7 +677,8 @@ static void branch_stack_attr(struct perf_event_attr *attr)
 /*
  * Itanium 2: the D-EAR's TLB and ALAT modes need PMC12 = 0 (libpfm 3.x
  * after the Itanium 2 manual: else a miss right after a mispredicted
- * branch gets a wrong IP). PMC12 is 0 while such an event counts, also
+ * branch gets a wrong IP); Montecito: PMC39, its execution trace
+ * buffer's, = 0 ([PFM-MONT]). PMC12 is 0 while such an event counts, also
  * after a branch-stack event left the BTB at rest, so the capture after
  * a mispredicted branch has the load's exact IP; such an event and a
  * branch stack exclude each other (-EBUSY in a group, multiplexed
@@ -685,23 +692,24 @@ TEST_F(ear, itanium2_dear_tlb_alat_modes_keep_pmc12_zero)
 	};
 	struct perf_event_attr attr, br;
 	struct rec_buf b = { .len = 0 };
+	int btb_pmc = pmu_is_montecito() ? 39 : 12;
 	struct mem_sample s;
 	int lead, fd;
 	unsigned int i;
 
-	if (!pmu_is_itanium2())
+	if (!ears_ita2())
 		SKIP(return, NOT_ITANIUM2);
-	/* the BTB used on this CPU: PMC12 at rest afterwards, not 0 */
+	/* the BTB used on this CPU: its PMC at rest afterwards, not 0 */
 	branch_stack_attr(&br);
 	fd = sys_perf_event_open(&br, 0, -1, -1, 0);
 	ASSERT_GE(fd, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	EXPECT_NE(0, sim_model_pmc(0, 12));
+	EXPECT_NE(0, sim_model_pmc(0, btb_pmc));
 	close(fd);
 
 	self->fd = open_ear(modes[0], 1, &self->r);
 	ASSERT_GE(self->fd, 0);
-	EXPECT_EQ(0, sim_model_pmc(0, 12));
+	EXPECT_EQ(0, sim_model_pmc(0, btb_pmc));
 	rec_branch(&b, IP(40), 2, 3, IP(60), IA64_PMU_REC_BR_TAKEN |
 		   IA64_PMU_REC_BR_MISPRED_PATH);
 	rec_mem(&b, IP(1), 1, 3, ADDR(1), LOAD, IA64_PMU_LVL_L1,

@@ -108,7 +108,12 @@ TEST_F(mont, identity_in_sysfs)
 	while ((d = readdir(dir)))
 		n += d->d_name[0] != '.';
 	closedir(dir);
-	EXPECT_EQ(601, n);
+	/* the table's 601 events, and mem-loads (DATA_EAR_EVENTS, D-EAR) */
+	EXPECT_EQ(601 + 1, n);
+	EXPECT_EQ(0, access(PMU_DIR "/events/mem-loads", F_OK));
+	EXPECT_STREQ("config1:0-1\n", read_line(PMU_DIR "/format/ear", buf,
+						  sizeof(buf)));
+	EXPECT_EQ(0, access(PMU_DIR "/format/ear_alat", F_OK));
 	EXPECT_EQ(IA64_PMU_CONFIG(0x12, 0), ev("CPU_OP_CYCLES_ALL"));
 	EXPECT_EQ(IA64_PMU_CONFIG(0x18, 0), ev("CPU_OP_CYCLES_HALTED"));
 }

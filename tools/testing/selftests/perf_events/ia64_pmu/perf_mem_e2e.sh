@@ -5,8 +5,9 @@
 # data EAR. mem_workload describes to the model its loop's loads from
 # ia64_pmu_hot_array, missing to memory; perf mem report must put that
 # array on top, and perf script show its addresses and latencies.
-# On both CPU models (caps/pmu_name): the Itanium 2 calls the I-EAR's
-# capture event L1I_EAR_EVENTS, and has the D-EAR's ALAT mode.
+# On every CPU model with EARs (caps/pmu_name): the Itanium 2 and the
+# Montecito call the I-EAR's capture event L1I_EAR_EVENTS, and have the
+# D-EAR's ALAT mode.
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -14,7 +15,9 @@ sim=/sys/kernel/debug/ia64_pmu_sim
 pmu=/sys/bus/event_source/devices/cpu
 model=$(cat "$pmu/caps/pmu_name") || fail "no caps/pmu_name"
 iear_event=INSTRUCTION_EAR_EVENTS
-[ "$model" = itanium2 ] && iear_event=L1I_EAR_EVENTS
+ita2_ears=0
+case "$model" in itanium2|montecito) ita2_ears=1 ;; esac
+[ "$ita2_ears" = 1 ] && iear_event=L1I_EAR_EVENTS
 data=/tmp/perf-mem.data
 was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun" || fail "cannot stop free-running mode"
@@ -64,7 +67,7 @@ n=$(perf script -i "$data" -F addr,weight,data_src 2>/dev/null | grep -c 'EXEC.*
 [ "$n" -ge 3 ] || fail "free-running: only $n instruction EAR samples"
 # the ALAT mode: the Itanium 2's, a clean EOPNOTSUPP on the Itanium
 # (free-running mode has user code's ALAT misses)
-if [ "$model" = itanium2 ]; then
+if [ "$ita2_ears" = 1 ]; then
 	out=$(perf record -o "$data" -d -W -e cpu/DATA_EAR_EVENTS,ear=1,ear_alat=1/upp \
 		-- /tests/spin_workload 500 2>&1) || fail "perf record (ALAT mode) exited $?: $out"
 	n=$(perf script -i "$data" -F addr,weight 2>/dev/null | grep -c .)
