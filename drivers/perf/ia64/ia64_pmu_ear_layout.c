@@ -88,7 +88,9 @@ static const __u8 itanium2_iear_lat_umask[] = {
  * right after a mispredicted branch gets a wrong IP (libpfm 3.x's BTB
  * dispatcher, after the Itanium 2 manual; it refuses the combination).
  *
- * What the Itanium 2 and the Montecito share, all but the registers */
+ * IA64_EAR_LAYOUT_ITANIUM2_FIELDS: what the Itanium 2 and the Montecito
+ * share, all but the registers.
+ */
 #define IA64_EAR_LAYOUT_ITANIUM2_FIELDS					\
 	.iear_pm		= ITA2_PMC10_PM,			\
 	.iear_umask_shift	= ITA2_PMC10_UMASK_SHIFT,		\

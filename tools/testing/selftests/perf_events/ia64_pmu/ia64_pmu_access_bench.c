@@ -8,6 +8,11 @@
  *   and a monitored task whose first event samples with a branch stack
  *   (the branch trace buffer is saved and restored);
  * - per overflow interrupt, with one and with four counters overflowing.
+ *
+ * Any CPU model of the driver: the events are looked up by name in
+ * events/ for the model caps/pmu_name names (model_events[]); the cases
+ * with a branch stack are "n/a" on a model without a branch buffer (no
+ * caps/branches). Run: make vm [MODEL=...] CMD=/tests/ia64_pmu_access_bench
  */
 
 #include <sys/wait.h>
@@ -60,14 +65,101 @@ static void report(const char *what, const struct acc *s,
 }
 
 #define BRANCHES	2	/* open_events(): the first with a branch stack */
+#define NR_EVENTS	4
+
+/*
+ * The four counting events of each CPU model, by their names in events/:
+ * the first counts cycles (the sampling event of the interrupt and branch
+ * stack cases), the second retired instructions, and none of them needs
+ * an EAR, a cache group or a register besides its counter, so that every
+ * model measures the same thing. A NULL name is a raw event: the generic
+ * model has only cycles and instructions, with PAL's codes.
+ */
+static const struct {
+	const char *pmu;		/* caps/pmu_name */
+	const char *name[NR_EVENTS];
+} model_events[] = {
+	{ "itanium", { "CPU_CYCLES", "IA64_INST_RETIRED",
+		       "ALAT_REPLACEMENT.ALL", "L1D_READS_RETIRED" } },
+	{ "itanium2", { "CPU_CYCLES", "IA64_INST_RETIRED",
+			"ALAT_CAPACITY_MISS_ALL", "NOPS_RETIRED" } },
+	{ "montecito", { "CPU_OP_CYCLES_ALL", "IA64_INST_RETIRED",
+			 "ALAT_CAPACITY_MISS_ALL", "NOPS_RETIRED" } },
+	{ "generic", { "cpu-cycles", "instructions", NULL, NULL } },
+	{ NULL }
+};
+
+/* The raw events of the generic model, before raw_config() */
+static const uint64_t raw_events[NR_EVENTS] = {
+	[2] = IA64_PMU_CONFIG(0x38, 3), [3] = IA64_PMU_CONFIG(0x64, 0),
+};
+
+static uint64_t cfg[NR_EVENTS];
+static int has_branches;	/* caps/branches: a branch buffer */
+
+/* Is the event select of @config that of one of the first @n events? */
+static int es_taken(uint64_t config, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!((cfg[i] ^ config) & IA64_PMU_CFG_ES_MASK))
+			return 1;
+	return 0;
+}
+
+/*
+ * Raw event @i (raw_events[]), its event select moved off those of the
+ * events before it: four events with four different codes, whatever
+ * codes PAL gives cycles and instructions
+ */
+static uint64_t raw_config(int i)
+{
+	uint64_t config = raw_events[i];
+
+	while (es_taken(config, i))
+		config += 1ULL << IA64_PMU_CFG_ES_SHIFT;
+	return config;
+}
+
+/* cfg[] and has_branches for the CPU model of caps/pmu_name: 0 or -1 */
+static int pick_events(void)
+{
+	char pmu[64];
+	int i, m;
+
+	read_line(PMU_DIR "/caps/pmu_name", pmu, sizeof(pmu));
+	pmu[strcspn(pmu, "\n")] = '\0';
+	for (m = 0; model_events[m].pmu; m++)
+		if (!strcmp(pmu, model_events[m].pmu))
+			break;
+	if (!model_events[m].pmu) {
+		fprintf(stderr, "no events for the PMU \"%s\"\n", pmu);
+		return -1;
+	}
+	printf("%s PMU, events", pmu);
+	for (i = 0; i < NR_EVENTS; i++) {
+		const char *name = model_events[m].name[i];
+
+		if (name && sysfs_event_lookup(name, &cfg[i])) {
+			fprintf(stderr, "\nno event %s\n", name);
+			return -1;
+		}
+		if (name) {
+			printf(" %s", name);
+		} else {
+			cfg[i] = raw_config(i);
+			printf(" raw 0x%llx", (unsigned long long)cfg[i]);
+		}
+	}
+	printf("\n");
+	has_branches = !access(PMU_DIR "/caps/branches", F_OK);
+	return 0;
+}
 
 /* @n events of ours on the calling task: counting, or sampling */
 static void open_events(int n, uint64_t period, int mode)
 {
-	static const uint64_t cfg[4] = {
-		IA64_PMU_CONFIG(0x12, 0), IA64_PMU_CONFIG(0x08, 0),
-		IA64_PMU_CONFIG(0x38, 3), IA64_PMU_CONFIG(0x64, 0),
-	};
 	struct perf_event_attr attr;
 	int i;
 
@@ -94,6 +186,11 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 	char c = 0;
 	pid_t pid;
 
+	if (!has_branches &&
+	    (parent_events == BRANCHES || child_events == BRANCHES)) {
+		printf("%-40s n/a (no branch buffer)\n", what);
+		return;
+	}
 	if (pipe(ab) || pipe(ba) || pin_cpu(0))
 		exit(1);
 	fflush(stdout);		/* the child must not print it again */
@@ -147,6 +244,8 @@ static void isr(const char *what, int n)
 
 int main(void)
 {
+	if (pick_events())
+		return 1;
 	/*
 	 * Free-running counting would overflow the sampling events on its
 	 * own, and throttle them, before the injected interrupts are counted
