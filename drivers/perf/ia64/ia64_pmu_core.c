@@ -85,6 +85,7 @@ static struct device_attribute format_attr_event = __ATTR_RO(event);
 PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
 PMU_FORMAT_ATTR(ism, "config:24-25");
+PMU_FORMAT_ATTR(mesi, "config:27-30");
 PMU_FORMAT_ATTR(br_mispred, "config:32");
 PMU_FORMAT_ATTR(ear, "config1:0-1");
 PMU_FORMAT_ATTR(ear_tlb, "config1:2");
@@ -106,6 +107,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_umask.attr,
 	&format_attr_thres.attr,
 	&format_attr_ism.attr,
+	&format_attr_mesi.attr,
 	&format_attr_br_mispred.attr,
 	&format_attr_ear.attr,
 	&format_attr_ear_tlb.attr,
@@ -135,7 +137,8 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 	    attr == &format_attr_ldlat.attr)
 		return IA64_PMU_F_EAR;
 	if (attr == &format_attr_event.attr || attr == &format_attr_umask.attr ||
-	    attr == &format_attr_thres.attr || attr == &format_attr_ism.attr)
+	    attr == &format_attr_thres.attr || attr == &format_attr_ism.attr ||
+	    attr == &format_attr_mesi.attr)
 		return 0;
 	return IA64_PMU_F_QUAL;
 }
@@ -153,7 +156,9 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	if ((attr == &format_attr_ism.attr &&
 	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_ISM_MASK)) ||
 	    (attr == &format_attr_thres.attr &&
-	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_THRES_MASK)))
+	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_THRES_MASK)) ||
+	    (attr == &format_attr_mesi.attr &&
+	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_MESI_MASK)))
 		return 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&

@@ -91,6 +91,10 @@ static int ia64_pmu_check_config(u64 config,
 		return -EINVAL;
 	*evp = ev;
 
+	/* a MESI filter only on the events that take one (Montecito) */
+	if ((config & IA64_PMU_CFG_MESI_MASK) && !(ev->qual & IA64_Q_MESI))
+		return -EINVAL;
+
 	/* ism 0b11 excludes both instruction sets: it would count nothing */
 	ism = (config & IA64_PMU_CFG_ISM_MASK) >> IA64_PMU_CFG_ISM_SHIFT;
 	if (ism == 0x3)

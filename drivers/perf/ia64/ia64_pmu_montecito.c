@@ -24,8 +24,12 @@
  * with address, latency and data source; the D-EAR's TLB and ALAT modes
  * turn the execution trace buffer off, as on the Itanium 2.
  *
+ * The L3 events that take it (IA64_Q_MESI) filter by line state with the
+ * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
+ * with a mesi bit is -EINVAL.
+ *
  * Not driven yet: the IP-EAR (PMC42), the opcode matchers and ranges
- * (PMC32-36, PMC38, PMC41), the thread bit and the MESI filters. Their registers are brought up at perfmon's
+ * (PMC32-36, PMC38, PMC41) and the thread bit. Their registers are brought up at perfmon's
  * defaults: matching every instruction, no range, every capture off.
  */
 
@@ -119,9 +123,9 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.nr_reset_pmcs	= ARRAY_SIZE(montecito_reset_pmcs),
 	.events		= montecito_events,
 	.nr_events	= ARRAY_SIZE(montecito_events),
-	/* ism, the thread bit and MESI are not the user's (yet) */
+	/* ism is fixed; the thread bit is not the user's (yet) */
 	.raw_valid	= IA64_PMU_CFG_ES_MASK | IA64_PMU_CFG_UMASK_MASK |
-			  IA64_PMU_CFG_THRES_MASK,
+			  IA64_PMU_CFG_THRES_MASK | IA64_PMU_CFG_MESI_MASK,
 	.groups		= montecito_groups,
 	.nr_groups	= ARRAY_SIZE(montecito_groups),
 	.pins		= montecito_pins,

@@ -113,7 +113,14 @@ static int check_mem(const u8 *buf)
 	struct ia64_pmu_rec_mem r;
 
 	memcpy(&r, buf, sizeof(r));
-	if (r.hdr.flags & ~(IA64_PMU_REC_MEM_UC | IA64_PMU_REC_MEM_ALAT_MISS))
+	if (r.hdr.flags & ~(IA64_PMU_REC_MEM_UC | IA64_PMU_REC_MEM_ALAT_MISS |
+			    IA64_PMU_REC_MEM_L3_MASK))
+		return -EINVAL;
+	/* a line state only for an L3 hit: S or M (E by default) */
+	if ((r.hdr.flags & IA64_PMU_REC_MEM_L3_MASK) &&
+	    (r.level != IA64_PMU_LVL_L3 ||
+	     (r.hdr.flags & IA64_PMU_REC_MEM_L3_MASK) >
+	     IA64_PMU_REC_MEM_L3(IA64_PMU_L3_M)))
 		return -EINVAL;
 	/* ld.c and chk.a: IA-64 loads */
 	if ((r.hdr.flags & IA64_PMU_REC_MEM_ALAT_MISS) &&

@@ -266,6 +266,67 @@ bool ia64_model_monitor_enabled(const struct ia64_model *m, unsigned int idx,
 					     IA64_MODEL_PMC_ISM_SHIFT, v);
 }
 
+/*
+ * The L3 line state an access found (IA64_MODEL_MESI_*): invalid for a
+ * miss to memory, else what the record says, exclusive by default; -1
+ * for a record that names no line (cycles, instructions, branches) or an
+ * access that did not reach L3
+ */
+#define IA64_MODEL_MESI_I	0
+#define IA64_MODEL_MESI_S	1
+#define IA64_MODEL_MESI_E	2
+#define IA64_MODEL_MESI_M	3
+
+static int l3_state(const struct rec_view *v)
+{
+	unsigned int level, flags = v->hdr.flags;
+
+	if (v->hdr.type == IA64_PMU_REC_MEM)
+		level = v->u.mem.level;
+	else if (v->hdr.type == IA64_PMU_REC_FETCH)
+		level = v->u.fetch.level;
+	else
+		return -1;
+	if (level == IA64_PMU_LVL_MEM)
+		return IA64_MODEL_MESI_I;
+	if (level != IA64_PMU_LVL_L3)
+		return -1;
+	if (v->hdr.type != IA64_PMU_REC_MEM)
+		return IA64_MODEL_MESI_E;
+	switch ((flags & IA64_PMU_REC_MEM_L3_MASK) >>
+		IA64_PMU_REC_MEM_L3_SHIFT) {
+	case IA64_PMU_L3_S:
+		return IA64_MODEL_MESI_S;
+	case IA64_PMU_L3_M:
+		return IA64_MODEL_MESI_M;
+	}
+	return IA64_MODEL_MESI_E;
+}
+
+/*
+ * The Montecito's MESI filter ([MONT-FACTS] §2: PMC bits 27-30 I, S, E,
+ * M) on an event that takes it: count the occurrences on lines in a
+ * selected state. MODEL: 0 selects no state in particular, every
+ * occurrence counts (libpfm writes 0 when no state is asked for); an
+ * occurrence that names no line (a cycles record's listed events)
+ * passes only a filter of 0.
+ */
+static bool mesi_passes(const struct ia64_model *m, unsigned int idx,
+			const struct ia64_model_event *ev,
+			const struct rec_view *v)
+{
+	unsigned int filter;
+	int state;
+
+	if (!m->desc->mesi_shift || !(ev->qual & IA64_MODEL_Q_MESI))
+		return true;
+	filter = (m->pmc[idx] >> m->desc->mesi_shift) & 0xf;
+	if (!filter)
+		return true;
+	state = l3_state(v);
+	return state >= 0 && (filter & (1U << state));
+}
+
 /* Per-cycle increment of the event of counter @idx in this record */
 unsigned int ia64_model_event_inc(const struct ia64_model *m,
 				  unsigned int idx, const struct rec_view *v)
@@ -294,7 +355,7 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 		n = branch_inc(v, sem, umask);
 		break;
 	}
-	if (!n)
+	if (!n || !mesi_passes(m, idx, ev, v))
 		return 0;
 	/*
 	 * no tags (the generic model), or no qualification hardware

@@ -286,6 +286,12 @@ struct ia64_model_desc {
 	/* PMC4 bit without which no generic counter counts, 0 if none */
 	u64 ctr_enable;
 	/*
+	 * counters' PMC.mesi, the L3 line state filter of the events with
+	 * IA64_MODEL_Q_MESI (bit n + mesi_shift: state n, I S E M), at
+	 * this bit; 0: none (pmu_model_count.c)
+	 */
+	u8 mesi_shift;
+	/*
 	 * Per register: the implemented (read/write) bits, and the value
 	 * after reset. A PMC bit not implemented keeps its reset value
 	 * (reserved bits with a fixed value) and ignores writes; where the

@@ -52,9 +52,10 @@
  * writing the PMD while plm = 0 (the shared plm0_clobbers_pmd): no
  * Montecito fact says the PMD is preserved, so the model assumes the
  * Itanium's rule ([ITA-RM] Figure 6-11).
- * MODEL: bit 26 (all: count both threads) and bits 30:27 (the MESI
- * filter) are implemented but do nothing yet: threads and the MESI
- * filter are modelled later. Bit 23 is ignored: there is no counter
+ * Bits 30:27 are the MESI filter of the events that take it
+ * (.mesi_shift, pmu_model_count.c). MODEL: bit 26 (all: count both
+ * threads) is implemented but does nothing yet: threads are modelled
+ * later. Bit 23 is ignored: there is no counter
  * enable bit ([MONT-FACTS] §2).
  */
 #define MONT_PMC_CTR_BITS	0x7c7fff7fULL
@@ -265,6 +266,10 @@ static const struct ia64_model_ear_layout montecito_ears = {
  *   never instruction fetches.
  * - 0xdb L3_REFERENCES, 0xdc L3_MISSES: data and instructions (the L3
  *   is unified), as on the Itanium 2.
+ * - 0xdd L3_READS, 0xde L3_WRITES: umask 1:0 hit/miss, 3:2 the kind, as
+ *   the Itanium's (pmu_model_count.c): DATA_READ (bit 3) the loads and
+ *   INST_FETCH (bit 2) the fetches that reached L3, DATA_WRITE (bit 2)
+ *   the stores; with the MESI filter (.mesi_shift) of their qualifier.
  * - 0x11 ETB_EVENT: the branches the ETB captures (PMC39), as the
  *   Itanium 2's BRANCH_EVENT counts those of its BTB; 0xc8
  *   DATA_EAR_EVENTS and 0x43 L1I_EAR_EVENTS the EARs' captures.
@@ -289,6 +294,8 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
 	{ 0x5b, IA64_MODEL_SEM_BR_MISPRED_DETAIL },
 	{ 0x11, IA64_MODEL_SEM_BRANCH_EVENT },	/* ETB_EVENT, BRANCH_EVENT */
+	{ 0xdd, IA64_MODEL_SEM_L3_READS },	/* L3_READS */
+	{ 0xde, IA64_MODEL_SEM_L3_WRITES },	/* L3_WRITES */
 	{ 0xc8, IA64_MODEL_SEM_DATA_EAR },	/* DATA_EAR_EVENTS */
 	{ 0x43, IA64_MODEL_SEM_INST_EAR },	/* L1I_EAR_EVENTS */
 };
@@ -334,6 +341,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	/* [MONT-FACTS] §2: a 3-bit threshold (22:20) on all twelve */
 	.thres_mask	= { [4 ... 15] = 7 },
 	.ctr_enable	= 0,
+	.mesi_shift	= 27,
 	.pmc_bits	= montecito_pmc_bits,
 	.pmc_reset	= montecito_pmc_reset,
 	.pmd_bits	= montecito_pmd_bits,

@@ -24,6 +24,11 @@
  *   bits 22:20  thres     threshold (PMC4/5: 3 bits; PMC6/7: 2 bits)
  *   bits 25:24  ism       instruction set mask: bit 24 set disables
  *                          counting in IA-64 code, bit 25 in IA-32 code
+ *                          (not on the Montecito: IA-64 only)
+ *   bits 30:27  mesi      Montecito, the events that take it (L3_READS,
+ *                          L3_WRITES, L3_INSERTS, L3_LINES_REPLACED):
+ *                          count only L3 lines in these states, bit 27 I,
+ *                          28 S, 29 E, 30 M; 0: every state
  *   bit  32     br_mispred with PERF_SAMPLE_BRANCH_STACK: the branch
  *                          stack holds only mispredicted branches
  *                          (branch trace buffer, PMC12 ptm = ppm = 01)
@@ -40,6 +45,8 @@
 #define IA64_PMU_CFG_THRES_MASK		(0x7ULL << IA64_PMU_CFG_THRES_SHIFT)
 #define IA64_PMU_CFG_ISM_SHIFT		24
 #define IA64_PMU_CFG_ISM_MASK		(0x3ULL << IA64_PMU_CFG_ISM_SHIFT)
+#define IA64_PMU_CFG_MESI_SHIFT		27
+#define IA64_PMU_CFG_MESI_MASK		(0xfULL << IA64_PMU_CFG_MESI_SHIFT)
 #define IA64_PMU_CFG_BR_MISPRED	(1ULL << 32)
 #define IA64_PMU_CFG_OPC_MATCH_SHIFT	33
 #define IA64_PMU_CFG_OPC_MATCH_MASK	(0x7ffffffULL << \
@@ -289,6 +296,21 @@ struct ia64_pmu_rec_inst {
 
 /* Memory record flags */
 #define IA64_PMU_REC_MEM_UC	0x1	/* uncacheable access */
+/*
+ * The state of the line in L3 when the access looked it up
+ * (IA64_PMU_REC_MEM_L3(state), bits 3:2 of the flags): an access served
+ * by memory (level MEM) found it invalid (I); one served by L3 found it
+ * exclusive (E) unless IA64_PMU_L3_S or IA64_PMU_L3_M says shared or
+ * modified. Only for accesses that reached L3. The Montecito's MESI
+ * filter selects by it.
+ */
+#define IA64_PMU_REC_MEM_L3_SHIFT	2
+#define IA64_PMU_REC_MEM_L3_MASK	(0x3 << IA64_PMU_REC_MEM_L3_SHIFT)
+#define IA64_PMU_REC_MEM_L3(state)	((state) << IA64_PMU_REC_MEM_L3_SHIFT)
+#define IA64_PMU_L3_DEFAULT	0	/* E for an L3 hit, I for a miss */
+#define IA64_PMU_L3_S		1
+#define IA64_PMU_L3_M		2
+
 /*
  * An advanced load check (ld.c, or chk.a) that found no matching ALAT
  * entry, so the value had to be reloaded or recovery code runs; an IA-64

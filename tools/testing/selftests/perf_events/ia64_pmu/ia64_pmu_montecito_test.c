@@ -332,7 +332,10 @@ TEST_F(mont, ozq_cancels_one_at_a_time)
 	EXPECT_EQ(EBUSY, open_group(two_codes, 2, fd));
 }
 
-/* ism is fixed, the thread and MESI bits are not driven yet */
+/*
+ * ism is fixed and the thread bit not driven yet; an event that takes no
+ * MESI filter refuses the mesi bits
+ */
 TEST_F(mont, fixed_and_undriven_fields_refused)
 {
 	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
@@ -379,6 +382,71 @@ TEST_F(mont, exact_across_stops)
 	ASSERT_EQ(0, read_count(fd, &c));
 	EXPECT_EQ(2 * 1234, c.value);
 	close(fd);
+}
+
+/*
+ * The MESI filter (format mesi, config:27-30: I S E M) on an L3 event
+ * that takes it: exact counts of the loads whose L3 line was in the
+ * selected states, every load with mesi=0; EINVAL on other events
+ */
+TEST_F(mont, mesi_filter_exact)
+{
+	static const struct { unsigned int filter; uint64_t want; } t[] = {
+		{ 0x8, 3 },	/* M */
+		{ 0x3, 5 + 7 },	/* I, S */
+		{ 0x4, 11 },	/* E: the hits with no state given */
+		{ 0x0, 3 + 5 + 7 + 11 },
+	};
+	static const struct { int level, state, n; } loads[] = {
+		{ IA64_PMU_LVL_L3, IA64_PMU_L3_M, 3 },
+		{ IA64_PMU_LVL_L3, IA64_PMU_L3_S, 5 },
+		{ IA64_PMU_LVL_MEM, 0, 7 },
+		{ IA64_PMU_LVL_L3, IA64_PMU_L3_DEFAULT, 11 },
+		{ IA64_PMU_LVL_L2, 0, 13 },	/* not L3's */
+	};
+	uint64_t read_all = ev("L3_READS_DATA_READ_ALL");
+	struct rec_buf b = { .len = 0 };
+	struct ia64_pmu_rec_mem *r;
+	int fd[ARRAY_SIZE(t)], i, k;
+	char buf[64];
+	struct count c;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	EXPECT_STREQ("config:27-30\n", read_line(PMU_DIR "/format/mesi", buf,
+						   sizeof(buf)));
+	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
+		fd[i] = open_user(read_all | (uint64_t)t[i].filter << 27,
+				  i ? fd[0] : -1);
+		ASSERT_GE(fd[i], 0);
+	}
+	for (i = 0; i < (int)ARRAY_SIZE(loads); i++)
+		for (k = 0; k < loads[i].n; k++) {
+			r = (void *)(b.data + b.len);
+			rec_mem(&b, USER_IP, 0, 3, 0x6000000000100000ULL,
+				IA64_PMU_MEM_LOAD, loads[i].level,
+				IA64_PMU_TLB_L1, 100);
+			r->hdr.flags = IA64_PMU_REC_MEM_L3(loads[i].state);
+		}
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
+		ASSERT_EQ(0, read_count(fd[i], &c));
+		EXPECT_EQ(t[i].want, c.value) TH_LOG("mesi 0x%x", t[i].filter);
+		EXPECT_EQ(c.enabled, c.running);
+	}
+	for (i = 0; i < (int)ARRAY_SIZE(t); i++)
+		close(fd[i]);
+	/* MESI-capable: L3_WRITES_*, L3_INSERTS; not: L3_REFERENCES */
+	fd[0] = open_user(ev("L3_WRITES_ALL_HIT") | 1ULL << 30, -1);
+	EXPECT_GE(fd[0], 0);
+	close(fd[0]);
+	fd[0] = open_user(ev("L3_INSERTS") | 0xfULL << 27, -1);
+	EXPECT_GE(fd[0], 0);
+	close(fd[0]);
+	EXPECT_EQ(-1, open_user(ev("L3_REFERENCES") | 1ULL << 30, -1));
+	EXPECT_EQ(EINVAL, errno);
 }
 
 TEST_HARNESS_MAIN

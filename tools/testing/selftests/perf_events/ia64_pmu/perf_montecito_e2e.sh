@@ -3,8 +3,9 @@
 #
 # Stock perf on a Montecito (make vm MODEL=montecito): perf list shows its
 # events, perf stat counts a group of twelve events on the twelve
-# counters, all the time, and the generic events, perf record samples
-# cycles. On another CPU model there is nothing to do.
+# counters, all the time, and the generic events, the MESI filter is
+# taken where it applies, perf record samples cycles. On another CPU model
+# there is nothing to do.
 set -u
 
 fail() { echo "FAIL: $*"; echo "${out:-}"; exit 1; }
@@ -41,6 +42,15 @@ out=$(perf stat -x, -e "{$group}" -- $work 2>&1 >/dev/null) ||
 echo "$out"
 lines=$(echo "$out" | awk -F, '$3 == "r1200" && $1 ~ /^[0-9]+$/ && $1 > 0 && $5 == "100.00"' | wc -l)
 [ "$lines" = 12 ] || fail "$lines of the 12 group members counted all the time"
+
+# the MESI filter through perf's event syntax: on an L3 event that takes
+# it, counted; on one that does not, refused
+out=$(perf stat -x, -e cpu/L3_READS_ALL_ALL,mesi=0x8/u -- $work 2>&1 >/dev/null) ||
+	fail "perf stat with mesi=0x8 exited $?"
+echo "$out" | grep -q 'L3_READS_ALL_ALL,mesi=0x8' || fail "perf stat: no mesi count"
+out=$(perf stat -x, -e cpu/L3_REFERENCES,mesi=0x8/u -- true 2>&1)
+echo "$out" | grep -q '^<not supported>,,cpu/L3_REFERENCES,mesi=0x8/u' ||
+	fail "perf stat: mesi on L3_REFERENCES was not refused"
 
 out=$(perf record -o "$data" -c 100000 -e cycles -- $work 2>&1) ||
 	fail "perf record: $out"
