@@ -379,6 +379,8 @@ int ia64_pmu_btb_validate_group(struct perf_event **events, int n);
 int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
 void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc);
+u64 ia64_pmu_btb_index_pmd(void);
+u64 ia64_pmu_btb_stale(u64 index);
 void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data);

@@ -35,6 +35,20 @@ static u64 ia64_pmu_btb_pmds(void)
 	       (l->ext == IA64_BTB_EXT_PMD ? BIT_ULL(l->ext_pmd) : 0);
 }
 
+/* The index PMD, as a mask of PMDs; 0 without a BTB */
+u64 ia64_pmu_btb_index_pmd(void)
+{
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
+
+	return l ? BIT_ULL(l->index_pmd) : 0;
+}
+
+/* The entry PMDs that mean nothing while the index is @index */
+u64 ia64_pmu_btb_stale(u64 index)
+{
+	return ia64_btb_stale_pmds(ia64_pmu_model->btb, index);
+}
+
 /* event_init: the PMC12 image of a branch-stack event, in branch_reg */
 int ia64_pmu_btb_init(struct perf_event *event)
 {

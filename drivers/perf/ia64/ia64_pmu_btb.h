@@ -251,6 +251,23 @@ static inline long long ia64_btb_pmc12(const struct ia64_btb_layout *l,
 	return pmc12;
 }
 
+/*
+ * The entry PMDs (bit n: PMDn) whose content means nothing while the
+ * index PMD holds @index: with full clear, those from bbi on, which the
+ * decoder never reads and which are all written again before full is
+ * set ([ITA-RM] §6.2.8.2). The context switch leaves them out.
+ */
+static inline __u64 ia64_btb_stale_pmds(const struct ia64_btb_layout *l,
+					__u64 index)
+{
+	unsigned int bbi = (unsigned int)(index & l->bbi_mask) % l->nr;
+
+	if (index & l->full)
+		return 0;
+	return (~0ULL >> (63 - (l->first_pmd + l->nr - 1))) &
+	       ~((1ULL << (l->first_pmd + bbi)) - 1);
+}
+
 /* The extension nibble of entry @i of @pmd (see ia64_btb_decode()) */
 static inline unsigned int ia64_btb_ext(const struct ia64_btb_layout *l,
 					const __u64 *pmd, unsigned int i)

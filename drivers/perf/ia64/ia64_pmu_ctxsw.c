@@ -17,7 +17,9 @@
  * - at sched-out, before the task's events are removed: the PMU is
  *   frozen (PMC0.fr: those PMDs are only defined then, [ITA-RM]
  *   §6.2.8.2) and the registers are saved in the context's
- *   task_ctx_data;
+ *   task_ctx_data; of the BTB only what its index says is live: the
+ *   index, the extension bits and, before the ring wrapped, the entries
+ *   below bbi (ia64_pmu_btb_stale());
  * - at sched-in, after the events are added: the feature PMCs are
  *   programmed first (a PMD is not preserved while its PMC has plm = 0,
  *   [ITA-RM] Figure 6-11), then the saved PMDs are written back. A
@@ -36,6 +38,7 @@
 
 struct ia64_pmu_task_ctx {
 	u64 saved;	/* bit n: pmd[n] holds PMDn of the task */
+	u64 stale;	/* ... or PMDn means nothing (BTB entries past bbi) */
 	u64 pmd[];	/* by PMD number, up to the highest in the mask */
 };
 
@@ -54,8 +57,19 @@ void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
 		return;
 
 	if (!sched_in) {
+		unsigned long live = mask;
+		u64 idx = ia64_pmu_btb_index_pmd() & mask;
+
 		ia64_pmu_freeze(cpuc);
-		for_each_set_bit(i, &mask, BITS_PER_LONG)
+		tctx->stale = 0;
+		if (idx) {
+			/* the BTB's index first: what of the ring is live */
+			i = __ffs64(idx);
+			tctx->pmd[i] = ia64_pmu_read_pmd(i);
+			tctx->stale = ia64_pmu_btb_stale(tctx->pmd[i]) & mask;
+			live &= ~(idx | tctx->stale);
+		}
+		for_each_set_bit(i, &live, BITS_PER_LONG)
 			tctx->pmd[i] = ia64_pmu_read_pmd(i);
 		tctx->saved = mask;
 		return;
@@ -68,9 +82,10 @@ void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
 	}
 	ia64_pmu_btb_program_pmc(cpuc);
 	ia64_pmu_ear_program_pmc(cpuc);
+	cpuc->ctx_fresh &= ~mask;
+	mask &= ~tctx->stale;
 	for_each_set_bit(i, &mask, BITS_PER_LONG)
 		ia64_pmu_write_pmd(i, tctx->pmd[i]);
-	cpuc->ctx_fresh &= ~mask;
 }
 
 /*

@@ -464,3 +464,24 @@ TEST(etb_decode_sixteen_entries)
 	ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
 	CHECK_EQ(hw_idx, 11);
 }
+
+/*
+ * What of the buffer the context switch keeps: everything once the ring
+ * wrapped, else the entries below bbi; the Montecito's index bits 3:0
+ */
+TEST(btb_stale_pmds_by_index)
+{
+	static const struct ia64_btb_layout mont = IA64_BTB_LAYOUT_MONTECITO;
+
+	CHECK_EQ(ia64_btb_stale_pmds(&ita, 0), 0xff00ULL);
+	CHECK_EQ(ia64_btb_stale_pmds(&ita, 3), 0xf800ULL);
+	CHECK_EQ(ia64_btb_stale_pmds(&ita, 7), 0x8000ULL);
+	CHECK_EQ(ia64_btb_stale_pmds(&ita, IA64_BTB_FULL | 3), 0);
+	CHECK_EQ(ia64_btb_stale_pmds(&ita2, 0xf0 | 5), 0xe000ULL);
+	CHECK_EQ(ia64_btb_stale_pmds(&mont, 0), 0xffffULL << 48);
+	CHECK_EQ(ia64_btb_stale_pmds(&mont, 10), 0x3fULL << 58);
+	CHECK_EQ(ia64_btb_stale_pmds(&mont, 15), 1ULL << 63);
+	CHECK_EQ(ia64_btb_stale_pmds(&mont, 0x20 | 4), 0);
+	/* the Itanium's full bit is an index bit on the Montecito */
+	CHECK_EQ(ia64_btb_stale_pmds(&mont, 0x8 | 1), 0xffULL << 57);
+}
