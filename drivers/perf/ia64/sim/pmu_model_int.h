@@ -216,6 +216,34 @@ extern const struct ia64_model_ear_layout ia64_model_itanium_ears;
 /* the I-EAR latency threshold of each 8-bit umask (Itanium 2, Montecito) */
 extern const u16 ia64_model_itanium2_iear_lat[256];
 
+/*
+ * The EAR fields the Montecito shares with the Itanium 2, all but the
+ * registers, the I-EAR's pm and ism and the PMD lists
+ * (pmu_model_itanium2.c itanium2_ears)
+ */
+#define IA64_MODEL_EAR_ITANIUM2_FIELDS					\
+	.iear_cache_mask	= BIT64(13),				\
+	.iear_cache_mode	= BIT64(13),				\
+	.iear_tlb_mask		= BIT64(13) | BIT64(12),		\
+	.iear_tlb_mode		= 0,					\
+	.iear_umask_shift	= 5,					\
+	.iear_umask_mask	= 0xff,					\
+	.iear_lat		= ia64_model_itanium2_iear_lat,		\
+	.iear_tlb_bias		= 1,					\
+	.iear_stat_cache	= 0x1,					\
+	.iear_stat_tlb		= { [IA64_PMU_TLB_L2] = 0x1,		\
+				    [IA64_PMU_TLB_VHPT] = 0x2,		\
+				    [IA64_PMU_TLB_SW] = 0x3 },		\
+	.iear_lat_ovf		= BIT64(12),				\
+	.dear_mode_mask		= 0x3,					\
+	.dear_lat_bits		= 13,					\
+	.dear_lat_ovf		= BIT64(13),				\
+	.dear_stat_shift	= 14,					\
+	.dear_stat_cache	= 0x1,					\
+	.pmd17_valid		= BIT64(3),				\
+	.pmd17_slot_shift	= 0,					\
+	.pmd17_bn		= BIT64(2)
+
 /* The Itanium's EAR registers: PMC10, PMD0/1; PMC11, PMD2/3/17 */
 #define IA64_MODEL_EAR_PMC10_11						\
 	.iear_pmc = 10, .iear_pmd_addr = 0, .iear_pmd_lat = 1,		\
