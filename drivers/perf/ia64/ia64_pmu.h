@@ -292,6 +292,9 @@ struct ia64_pmu_cpu {
 	/* lazy reload: the event that left each counter, and its PMD */
 	u64 ctr_owner[IA64_PMU_MAX_COUNTERS];
 	u64 ctr_pmd[IA64_PMU_MAX_COUNTERS];
+	/* what each counter's PMC holds, as the driver last wrote it */
+	u64 ctr_pmc[IA64_PMU_MAX_COUNTERS];
+	u16 ctr_pmc_known;		/* IA64_CTR(): ctr_pmc[] is valid */
 	/* lost-interrupt watchdog, ia64_pmu_isr.c */
 	struct hrtimer watchdog;
 	unsigned long irqs;		/* interrupts handled */

@@ -50,12 +50,21 @@ u64 ia64_pmu_ovfl_mask;	/* IA64_PMC0_OVFL() of every counter */
 /*
  * Write counter PMC @idx (4..) with the bits the CPU model wants in every
  * write of it: the Itanium 2's PMC4 power-enable bit 23, without which
- * no counter counts.
+ * no counter counts. A PMC holds what the driver last wrote to it, so a
+ * write of the value it holds is left out: e.g. two tasks counting the
+ * same events switch counters without writing their PMCs.
  */
 void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val)
 {
-	ia64_pmu_write_pmc(idx, val | ia64_pmu_model->ctr_pmc_set[idx -
-				IA64_PMU_FIRST_COUNTER]);
+	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	unsigned int i = idx - IA64_PMU_FIRST_COUNTER;
+
+	val |= ia64_pmu_model->ctr_pmc_set[i];
+	if ((cpuc->ctr_pmc_known & IA64_CTR(idx)) && cpuc->ctr_pmc[i] == val)
+		return;
+	ia64_pmu_write_pmc(idx, val);
+	cpuc->ctr_pmc[i] = val;
+	cpuc->ctr_pmc_known |= IA64_CTR(idx);
 }
 
 /*
@@ -512,6 +521,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	ia64_pmu_write_pmc(0, IA64_PMC0_FR);
 	for (i = 1; i < model->nr_ovfl_regs; i++)
 		ia64_pmu_write_pmc(i, 0);
+	/* whatever the PMCs hold after reset, firmware or a previous load */
+	cpuc->ctr_pmc_known = 0;
 	for (i = 0; i < model->nr_generic; i++)
 		ia64_pmu_write_ctr_pmc(IA64_PMU_FIRST_COUNTER + i,
 				       ia64_pmu_idle());

@@ -153,9 +153,6 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	 * counter never counts from a stale value.
 	 */
 	bool pmc_first = ia64_pmu_model->stop_loses_pmd;
-	/* a stale counter of this event still has its configuration */
-	bool write_pmc = !(cpuc->stale_ctrs & IA64_CTR(hwc->idx)) ||
-			 !ia64_pmu_ctr_holds(cpuc, event);
 	bool pending;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
@@ -163,7 +160,8 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	/* new address filters: the ranges the CPU's events restrict by */
 	if (ia64_pmu_qual_sync(event) && cpuc->enabled)
 		ia64_pmu_qual_program(cpuc);
-	if (pmc_first && write_pmc)
+	/* not written if it holds that already (a stale counter) */
+	if (pmc_first)
 		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
 	pending = hwc->flags & IA64_PMU_HWF_OVFL;
 	hwc->flags &= ~IA64_PMU_HWF_OVFL;
@@ -180,7 +178,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 		ia64_pmu_load_pmd(event, local64_read(&hwc->prev_count));
 	}
 	hwc->state = 0;
-	if (!pmc_first && write_pmc)
+	if (!pmc_first)
 		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
 	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
 	/* it counts: its PMD is no longer known */

@@ -158,7 +158,8 @@ static int pick_events(void)
 }
 
 /* @n events of ours on the calling task: counting, or sampling */
-static void open_events(int n, uint64_t period, int mode)
+/* Open @n events on this task into @fd[] */
+static void open_events(int n, uint64_t period, int mode, int *fd)
 {
 	struct perf_event_attr attr;
 	int i;
@@ -172,7 +173,8 @@ static void open_events(int n, uint64_t period, int mode)
 			attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
 			attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY;
 		}
-		if (sys_perf_event_open(&attr, 0, -1, -1, 0) < 0) {
+		fd[i] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		if (fd[i] < 0) {
 			perror("perf_event_open");
 			exit(1);
 		}
@@ -181,7 +183,7 @@ static void open_events(int n, uint64_t period, int mode)
 
 static void ctxsw(const char *what, int parent_events, int child_events)
 {
-	int ab[2], ba[2], i, status;
+	int ab[2], ba[2], fd[4], i, status;
 	struct acc s, e;
 	char c = 0;
 	pid_t pid;
@@ -197,14 +199,14 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 	pid = fork();
 	if (pid == 0) {
 		if (child_events)
-			open_events(4, 0, child_events);
+			open_events(4, 0, child_events, fd);
 		for (i = 0; i < ROUNDS; i++)
 			if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
 				_exit(1);
 		_exit(0);
 	}
 	if (parent_events)
-		open_events(4, 0, parent_events);
+		open_events(4, 0, parent_events, fd);
 	usleep(100000);
 	read_acc(&s);
 	for (i = 0; i < ROUNDS; i++)
@@ -212,6 +214,13 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 			exit(1);
 	read_acc(&e);
 	waitpid(pid, &status, 0);
+	/* the next case starts without this one's events */
+	for (i = 0; parent_events && i < 4; i++)
+		close(fd[i]);
+	close(ab[0]);
+	close(ab[1]);
+	close(ba[0]);
+	close(ba[1]);
 	report(what, &s, &e, 2.0 * ROUNDS);
 }
 
@@ -219,16 +228,16 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 static void isr(const char *what, int n)
 {
 	struct rec_buf b = { .len = 0 };
+	int status, fd[4];
 	struct acc s, e;
 	pid_t pid;
-	int status;
 
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
 		if (pin_cpu(0))
 			_exit(1);
-		open_events(n, 1000, 1);
+		open_events(n, 1000, 1, fd);
 		rec_cycles(&b, 0x4000000000001000ULL, 1000 * 1000, 3,
 			   IA64_PMU_ISA_IA64, NULL, 0);
 		read_acc(&s);
