@@ -140,6 +140,8 @@ void op_fault(void);
 /* ia64_pmu_fuzz_events.c: the PMU, the open events, attrs, opening */
 extern unsigned int es_free;
 extern unsigned int inst_es;
+extern bool inst_qualified;
+extern bool ia32_counted;
 extern int pmu_type;
 extern int nr_pmu_events;
 extern struct ev evs[MAX_EVENTS];

@@ -58,12 +58,12 @@ void sentinels(bool on)
 
 /*
  * The check's instruction event (inst_es) on CPU1 may count nothing: its
- * qualification registers were clobbered, and on the Itanium 2 every
- * IA-64 instruction event is qualified by them
+ * qualification registers were clobbered, and on the Itanium 2 and the
+ * Montecito the IA-64 instruction event is qualified by them
  */
 static bool inst_clobbered(void)
 {
-	return cpu1_clobbered && inst_es != ES_IA64_INST_RETIRED;
+	return cpu1_clobbered && inst_qualified;
 }
 
 enum {
@@ -85,8 +85,9 @@ struct expect {
 
 /*
  * Records whose user-level IA-64 cycles and instructions are known:
- * cycles records at cpl 3 (IA-64 or IA-32) count, at cpl 0 they do not
- * (exclude_kernel); instruction records add inst_es at cpl 3;
+ * cycles records at cpl 3 count, IA-32 ones only where the counters
+ * count IA-32 code (ia32_counted: not the Montecito's), at cpl 0 they
+ * do not (exclude_kernel); instruction records add inst_es at cpl 3;
  * memory and branch records count neither.
  */
 static size_t gen_check_stream(uint8_t *buf, struct expect *x)
@@ -113,7 +114,7 @@ static size_t gen_check_stream(uint8_t *buf, struct expect *x)
 			r->nr_events = gen_events(r->events, 4, inst_es);
 			r->hdr.size = sizeof(*r) +
 				      r->nr_events * sizeof(r->events[0]);
-			if (r->ctx.cpl == 3)
+			if (r->ctx.cpl == 3 && (!r->ctx.isa || ia32_counted))
 				x->cycles += r->ctx.repeat;
 			len += r->hdr.size;
 			break;

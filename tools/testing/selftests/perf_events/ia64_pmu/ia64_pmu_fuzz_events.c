@@ -26,10 +26,18 @@ int nr_pmu_events;
  * is qualified by the instruction ranges of PMC14 ([PFM-I2]), which the
  * clobber leaves restricting as well: on the Itanium 2 the group check
  * runs on CPU0 while CPU1 is clobbered (inst_clobbered()).
+ *
+ * The Montecito's event select has 8 bits too, with events up to 0xf3
+ * ([PFM-MONT]). Its IA64_INST_RETIRED (umask 0000) is tagged by PMC32/33,
+ * which the clobber leaves as it will too (@inst_qualified), though the
+ * model does not qualify by them yet. Its counters' ism is fixed at IA-64
+ * only: they count nothing in IA-32 code (@ia32_counted false).
  */
 static unsigned int es_max = 0x7f;
 unsigned int es_free = 0x80;
 unsigned int inst_es = ES_IA64_INST_RETIRED;
+bool inst_qualified;
+bool ia32_counted = true;
 int pmu_type = PERF_TYPE_RAW;
 static int other_types[32];
 static int nr_other_types;
@@ -47,6 +55,12 @@ void load_pmu(void)
 		es_max = 0xff;
 		es_free = 0xe0;
 		inst_es = 0x4d;		/* INST_DISPERSED */
+		inst_qualified = true;
+	} else if (pmu_is_montecito()) {
+		es_max = 0xff;
+		es_free = 0xf4;
+		inst_qualified = true;
+		ia32_counted = false;
 	}
 	dir = opendir(PMU_DIR "/events");
 	while (dir && (d = readdir(dir)) &&
