@@ -387,6 +387,11 @@ void reap(bool wait)
 			st.child_signals++;
 			note("child %d: signal %d", r, WTERMSIG(status));
 		}
+		/* its failures, printed above, are the fuzzer's */
+		if (r == children[i] && WIFEXITED(status) &&
+		    WEXITSTATUS(status))
+			failure(-1, "child %d: %d failures (above)", r,
+				WEXITSTATUS(status));
 		children[i--] = children[--nr_children];
 	}
 }
@@ -445,6 +450,7 @@ static void child_main(uint64_t child_seed, int exec)
 	int i;
 
 	is_child = true;
+	st.failures = 0;	/* its own, for its exit status */
 	rng_seed(child_seed);
 	/* perf does not copy ring buffer mappings into children */
 	for (i = 0; i < nr_evs; i++)
@@ -452,6 +458,8 @@ static void child_main(uint64_t child_seed, int exec)
 	nr_children = 0;
 	child_ops(rnd_between(1, 30));
 	snprintf(arg, sizeof(arg), "%llu", (unsigned long long)rnd64());
+	if (st.failures)
+		_exit(st.failures < 255 ? st.failures : 255);
 	if (exec == 1)
 		execl("/proc/self/exe", NAME, "--child", arg, (char *)NULL);
 	else if (exec == 2)
@@ -489,5 +497,5 @@ int exec_child_main(uint64_t child_seed)
 	nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	load_pmu();
 	child_ops(rnd_between(1, 10));
-	return 0;
+	return st.failures < 255 ? st.failures : 255;
 }

@@ -228,9 +228,15 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 		memset(p + len, 0, 8 * 4);
 		return h->size > len ? h->size : len;
 	case 4:
+		/*
+		 * above the type's flags: a branch's go to bit 4, a memory
+		 * access's to bit 3 (the L3 line state, bits 3:2), the
+		 * others' to bit 1
+		 */
 		*how = "unknown flags";
 		h->flags |= 1U << rnd_between(h->type == IA64_PMU_REC_BRANCH ?
-					      5 : 2, 31);
+					      5 : h->type == IA64_PMU_REC_MEM ?
+					      4 : 2, 31);
 		if (h->type == IA64_PMU_REC_CYCLES)
 			h->flags |= 1U << rnd(32);
 		return len;
