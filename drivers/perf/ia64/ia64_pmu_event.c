@@ -91,8 +91,12 @@ static int ia64_pmu_check_config(u64 config,
 		return -EINVAL;
 	*evp = ev;
 
-	/* a MESI filter only on the events that take one (Montecito) */
-	if ((config & IA64_PMU_CFG_MESI_MASK) && !(ev->qual & IA64_Q_MESI))
+	/*
+	 * a MESI filter only on the events that take one (Montecito); the
+	 * generic model's raw events have their bits written as given
+	 */
+	if ((config & IA64_PMU_CFG_MESI_MASK) && ev != ia64_pmu_model->raw_any &&
+	    !(ev->qual & IA64_Q_MESI))
 		return -EINVAL;
 
 	/* ism 0b11 excludes both instruction sets: it would count nothing */
