@@ -181,6 +181,19 @@ struct ia64_pmu_model {
 	/* the config bits a raw event may set (PMC4.. image) */
 	u64 raw_valid;
 	/*
+	 * Of raw_valid: the MESI filter of the events with IA64_Q_MESI
+	 * (format "mesi"), and the bit that counts both hardware threads
+	 * of the core (format "all", which needs perf_allow_cpu()); 0 if
+	 * the model has none
+	 */
+	u64 mesi_mask;
+	u64 thread_all;
+	/*
+	 * With two threads per core enabled by firmware: the counters a
+	 * sampling event may use (the Montecito's erratum 121), 0 if any
+	 */
+	unsigned int mt_sample_counters;
+	/*
 	 * What a raw event code that no line of events[] takes counts:
 	 * NULL, it is refused (a model with tables); the generic model's
 	 * line for the codes of a processor it has no list for
@@ -342,6 +355,7 @@ void ia64_pmu_write_stopped(struct ia64_pmu_cpu *cpuc, unsigned int idx,
  * ia64_pmu_core.c: the counters' implemented bits, their longest period,
  * their overflow bits in PMC0
  */
+extern unsigned int ia64_pmu_threads;	/* per core, at probe */
 extern u64 ia64_pmu_cnt_mask;
 extern u64 ia64_pmu_max_period;
 extern u64 ia64_pmu_ovfl_mask;

@@ -43,6 +43,7 @@ const struct ia64_pmu_model *ia64_pmu_model;
 
 DEFINE_PER_CPU(struct ia64_pmu_cpu, ia64_pmu_cpu);
 
+unsigned int ia64_pmu_threads;
 u64 ia64_pmu_cnt_mask;	/* implemented counter bits (PAL_WIDTH) */
 u64 ia64_pmu_max_period;
 u64 ia64_pmu_ovfl_mask;	/* IA64_PMC0_OVFL() of every counter */
@@ -94,6 +95,7 @@ static struct device_attribute format_attr_event = __ATTR_RO(event);
 PMU_FORMAT_ATTR(umask, "config:16-19");
 PMU_FORMAT_ATTR(thres, "config:20-22");
 PMU_FORMAT_ATTR(ism, "config:24-25");
+PMU_FORMAT_ATTR(all, "config:26");
 PMU_FORMAT_ATTR(mesi, "config:27-30");
 PMU_FORMAT_ATTR(br_mispred, "config:32");
 PMU_FORMAT_ATTR(ear, "config1:0-1");
@@ -116,6 +118,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_umask.attr,
 	&format_attr_thres.attr,
 	&format_attr_ism.attr,
+	&format_attr_all.attr,
 	&format_attr_mesi.attr,
 	&format_attr_br_mispred.attr,
 	&format_attr_ear.attr,
@@ -147,7 +150,7 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 		return IA64_PMU_F_EAR;
 	if (attr == &format_attr_event.attr || attr == &format_attr_umask.attr ||
 	    attr == &format_attr_thres.attr || attr == &format_attr_ism.attr ||
-	    attr == &format_attr_mesi.attr)
+	    attr == &format_attr_all.attr || attr == &format_attr_mesi.attr)
 		return 0;
 	return IA64_PMU_F_QUAL;
 }
@@ -166,8 +169,8 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_ISM_MASK)) ||
 	    (attr == &format_attr_thres.attr &&
 	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_THRES_MASK)) ||
-	    (attr == &format_attr_mesi.attr &&
-	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_MESI_MASK)))
+	    (attr == &format_attr_all.attr && !ia64_pmu_model->thread_all) ||
+	    (attr == &format_attr_mesi.attr && !ia64_pmu_model->mesi_mask))
 		return 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
@@ -560,6 +563,7 @@ static int __init ia64_pmu_init(void)
 		return -ENODEV;
 
 	ia64_pmu_model = model;
+	ia64_pmu_threads = ia64_pmu_threads_per_core();
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		ia64_pmu.nr_addr_filters = 0;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
@@ -595,6 +599,10 @@ static int __init ia64_pmu_init(void)
 	}
 	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
 		model->nr_generic, model->width, model->nr_events);
+	if (ia64_pmu_threads > 1 && model->mt_sample_counters)
+		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)\n",
+			ia64_pmu_threads, __ffs(model->mt_sample_counters),
+			__fls(model->mt_sample_counters));
 	return 0;
 
 err_irq:

@@ -91,12 +91,8 @@ static int ia64_pmu_check_config(u64 config,
 		return -EINVAL;
 	*evp = ev;
 
-	/*
-	 * a MESI filter only on the events that take one (Montecito); the
-	 * generic model's raw events have their bits written as given
-	 */
-	if ((config & IA64_PMU_CFG_MESI_MASK) && ev != ia64_pmu_model->raw_any &&
-	    !(ev->qual & IA64_Q_MESI))
+	/* a MESI filter only on the events that take one (Montecito) */
+	if ((config & ia64_pmu_model->mesi_mask) && !(ev->qual & IA64_Q_MESI))
 		return -EINVAL;
 
 	/* ism 0b11 excludes both instruction sets: it would count nothing */
@@ -193,6 +189,25 @@ int ia64_pmu_event_init(struct perf_event *event)
 	counters = ia64_pmu_check_config(config, &ev);
 	if (counters < 0)
 		return counters;
+	/*
+	 * Counting both threads of the core shows what other tasks do:
+	 * the privilege of a CPU-wide event, as x86's any-thread bit
+	 */
+	if (config & ia64_pmu_model->thread_all) {
+		ret = perf_allow_cpu(attr);
+		if (ret)
+			return ret;
+	}
+	/*
+	 * Erratum 121: with two threads per core, the overflow of some
+	 * counters cannot be relied on; a sampling event needs it
+	 */
+	if (ia64_pmu_threads > 1 && ia64_pmu_model->mt_sample_counters &&
+	    is_sampling_event(event)) {
+		counters &= ia64_pmu_model->mt_sample_counters;
+		if (!counters)
+			return -EINVAL;
+	}
 
 	/* exclude_hv: Linux on Itanium runs no code at privilege 1 or 2 */
 	plm = (attr->exclude_user ? 0 : IA64_PMC_PLM_USER) |

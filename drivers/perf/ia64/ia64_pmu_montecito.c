@@ -123,9 +123,14 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.nr_reset_pmcs	= ARRAY_SIZE(montecito_reset_pmcs),
 	.events		= montecito_events,
 	.nr_events	= ARRAY_SIZE(montecito_events),
-	/* ism is fixed; the thread bit is not the user's (yet) */
+	/* ism is fixed */
 	.raw_valid	= IA64_PMU_CFG_ES_MASK | IA64_PMU_CFG_UMASK_MASK |
-			  IA64_PMU_CFG_THRES_MASK | IA64_PMU_CFG_MESI_MASK,
+			  IA64_PMU_CFG_THRES_MASK | IA64_PMU_CFG_THREAD_ALL |
+			  IA64_PMU_CFG_MESI_MASK,
+	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
+	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
+	/* erratum 121: PMC10-15 do not serve counters that overflow */
+	.mt_sample_counters = GENMASK(9, 4),
 	.groups		= montecito_groups,
 	.nr_groups	= ARRAY_SIZE(montecito_groups),
 	.pins		= montecito_pins,

@@ -161,6 +161,20 @@ static inline u64 ia64_pmu_cpuid_version(void)
 }
 
 /*
+ * Hardware threads per core that firmware enabled (PAL_LOGICAL_TO_PHYSICAL,
+ * read at boot into cpu_data): the Montecito errata 120 and 121 apply
+ * when there are two.
+ */
+static inline unsigned int ia64_pmu_threads_per_core(void)
+{
+#ifdef CONFIG_SMP
+	return local_cpu_data->threads_per_core;
+#else
+	return 1;
+#endif
+}
+
+/*
  * The PMU interrupt: CR.PMV on every CPU points at IA64_PERFMON_VECTOR
  * (ia64 glue patch); the handler runs in hard-interrupt context.
  */
@@ -228,6 +242,7 @@ void ia64_pmu_psr_up(bool on);
 void ia64_pmu_psr_sp(bool on);
 long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
 u64 ia64_pmu_cpuid_version(void);
+unsigned int ia64_pmu_threads_per_core(void);
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
 void ia64_pmu_raise_irq(void);

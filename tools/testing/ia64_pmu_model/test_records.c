@@ -116,10 +116,13 @@ TEST(unknown_flags_refused)
 		}
 }
 
-/* Non-zero reserved bytes are refused (offsets of __reserved fields) */
+/*
+ * Non-zero reserved bytes are refused (offsets of __reserved fields), and
+ * so is a record of thread 0x40 (ctx.thread, byte 27)
+ */
 TEST(reserved_fields_refused)
 {
-	/* ctx __reserved0/1: bytes 27..31 */
+	/* ctx thread, __reserved1: bytes 27..31 */
 	static const struct { unsigned int type, from, to; } r[] = {
 		{ 0, 27, 32 }, { 1, 27, 32 }, { 2, 27, 32 }, { 3, 27, 32 },
 		{ 4, 27, 32 },

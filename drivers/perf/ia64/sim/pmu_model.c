@@ -47,6 +47,22 @@ const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu)
 	}
 }
 
+/* Threads per core of the CPU model with PMC.all: ia64_model_threads_setup() */
+static unsigned int model_threads = 1;
+
+int ia64_model_threads_setup(enum ia64_model_cpu cpu, unsigned int n)
+{
+	if (n < 1 || n > 2 || (n > 1 && !ia64_model_desc_of(cpu)->thread_all))
+		return -EINVAL;
+	model_threads = n;
+	return 0;
+}
+
+unsigned int ia64_model_threads(enum ia64_model_cpu cpu)
+{
+	return ia64_model_desc_of(cpu)->thread_all ? model_threads : 1;
+}
+
 static void decode(const void *rec, struct rec_view *v)
 {
 	const u8 *p = rec;
@@ -99,7 +115,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	struct rec_view v;
 	unsigned int d[IA64_MODEL_CTR_END] = { 0 };
 	u64 left, k, cnt;
-	bool freeze = false;
+	bool freeze = false, sibling;
 	unsigned int i;
 
 	m->stats.runs++;
@@ -117,6 +133,14 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		return 0;
 	}
 
+	/*
+	 * The sibling thread's record (ctx.thread 1): its own PMU sees it;
+	 * of this one only the counters that count both threads (PMC.all),
+	 * not the EARs or the branch buffer, nor the D-EAR's "after a
+	 * mispredicted branch". MODEL: this thread's qualification
+	 * registers tag the sibling's instructions as they tag its own.
+	 */
+	sibling = v.ctx.thread;
 	switch (v.hdr.type) {
 	case IA64_PMU_REC_INST:
 		ia64_model_compute_tags(m, &v, !v.is, v.u.inst.itype,
@@ -125,18 +149,18 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	case IA64_PMU_REC_MEM:
 		ia64_model_compute_tags(m, &v, !v.is, IA64_PMU_ITYPE_M,
 					v.u.mem.encoding, v.u.mem.daddr);
-		if (m->desc->ear)
+		if (m->desc->ear && !sibling)
 			ia64_model_dear_check(m, &v);
 		break;
 	case IA64_PMU_REC_BRANCH:
 		ia64_model_compute_tags(m, &v, true, IA64_PMU_ITYPE_B,
 					v.u.br.encoding, 0);
-		if (m->desc->btb)
+		if (m->desc->btb && !sibling)
 			ia64_model_btb_check(m, &v);
 		break;
 	case IA64_PMU_REC_FETCH:
 		ia64_model_compute_tags(m, &v, false, 0, 0, 0);
-		if (m->desc->ear)
+		if (m->desc->ear && !sibling)
 			ia64_model_iear_check(m, &v);
 		break;
 	default:
@@ -161,6 +185,8 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 
 		if (m->desc->ctr_enable && !(m->pmc[4] & m->desc->ctr_enable))
 			break;
+		if (sibling && !(pmc & m->desc->thread_all))
+			continue;
 		if (!ia64_model_monitor_enabled(m, i, &v))
 			continue;
 		n = ia64_model_event_inc(m, i, &v);
@@ -181,12 +207,16 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 			 * counter i's is PMC0 bit i ([SDM-2] §7.2.4.2)
 			 */
 			m->pmc[0] |= BIT64(i);
-			if (m->pmc[i] & IA64_MODEL_PMC_OI)
+			if ((m->pmc[i] & IA64_MODEL_PMC_OI) &&
+			    !(ia64_model_threads(m->cpu) > 1 &&
+			      (m->desc->mt_ovfl_no_irq & BIT64(i))))
 				freeze = true;
 		}
 		m->pmd[i] = (cnt + d[i] * (k & ctr_mask(m))) & ctr_mask(m);
 	}
 
+	if (sibling)
+		goto done;
 	if (v.iear)
 		ia64_model_iear_capture(m, &v);
 	if (v.dear)
@@ -200,6 +230,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	m->mispred_ip = v.ctx.ip;
 	m->mispred_slot = v.ctx.slot;
 
+done:
 	*progress += k;
 	if (freeze) {
 		/* Table 6-7: fr set by an oi overflow; the interrupt */

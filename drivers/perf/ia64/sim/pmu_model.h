@@ -155,6 +155,16 @@ struct ia64_model {
 void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
 
 /*
+ * Hardware threads per core, 1 (the default) or 2, of every model of
+ * CPU model @cpu made from now on, and of the records checked for it:
+ * -EINVAL for 2 on a CPU model without threads (no PMC.all). Call it
+ * before ia64_model_init(), never while a model runs.
+ */
+int ia64_model_threads_setup(enum ia64_model_cpu cpu, unsigned int n);
+/* Hardware threads per core of CPU model @cpu: 1 or 2 */
+unsigned int ia64_model_threads(enum ia64_model_cpu cpu);
+
+/*
  * The name of CPU model @cpu ("itanium", "itanium2", "generic",
  * "montecito")
  */

@@ -27,10 +27,11 @@ static bool is_41bit(u64 enc)
 	return !(enc >> 41);
 }
 
-static int check_ctx(const struct ia64_pmu_rec_ctx *c)
+static int check_ctx(enum ia64_model_cpu cpu, const struct ia64_pmu_rec_ctx *c)
 {
 	if (!c->repeat || c->cpl > 3 || c->isa > IA64_PMU_ISA_IA32 ||
-	    c->slot > 2 || c->__reserved0 || c->__reserved1)
+	    c->slot > 2 || c->thread >= ia64_model_threads(cpu) ||
+	    c->__reserved1)
 		return -EINVAL;
 	if (c->isa == IA64_PMU_ISA_IA32 && c->slot)
 		return -EINVAL;
@@ -214,7 +215,7 @@ int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
 	    (h.type != IA64_PMU_REC_CYCLES && h.size != want))
 		return -EINVAL;
 	memcpy(&c, p + CTX_OFF, sizeof(c));
-	ret = check_ctx(&c);
+	ret = check_ctx(cpu, &c);
 	if (ret)
 		return ret;
 	switch (h.type) {

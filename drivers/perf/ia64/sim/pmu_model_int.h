@@ -320,6 +320,17 @@ struct ia64_model_desc {
 	 */
 	u8 mesi_shift;
 	/*
+	 * counters' PMC.all: with two threads per core
+	 * (ia64_model_threads_setup()), a counter with it also counts the
+	 * sibling thread's records; 0: the CPU runs one thread per core
+	 */
+	u64 thread_all;
+	/*
+	 * with two threads per core: the counters (PMC0 overflow bits)
+	 * whose overflow raises no interrupt, the Montecito's erratum 121
+	 */
+	u64 mt_ovfl_no_irq;
+	/*
 	 * Per register: the implemented (read/write) bits, and the value
 	 * after reset. A PMC bit not implemented keeps its reset value
 	 * (reserved bits with a fixed value) and ignores writes; where the

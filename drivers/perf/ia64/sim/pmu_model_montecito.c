@@ -53,10 +53,16 @@
  * Montecito fact says the PMD is preserved, so the model assumes the
  * Itanium's rule ([ITA-RM] Figure 6-11).
  * Bits 30:27 are the MESI filter of the events that take it
- * (.mesi_shift, pmu_model_count.c). MODEL: bit 26 (all: count both
- * threads) is implemented but does nothing yet: threads are modelled
- * later. Bit 23 is ignored: there is no counter
- * enable bit ([MONT-FACTS] §2).
+ * (.mesi_shift, pmu_model_count.c). Bit 26, all, makes the counter
+ * count the sibling thread's records too when the model runs two
+ * threads per core (model=montecito,threads=2, .thread_all,
+ * pmu_model.c); with one thread there is no sibling and it changes
+ * nothing. Bit 23 is ignored: there is no counter enable bit
+ * ([MONT-FACTS] §2).
+ *
+ * Erratum 121 ([MONT-FACTS] §11): with threads enabled, PMC10-15 cannot
+ * serve counters that need their overflow. MODEL: their overflow sets
+ * the PMC0 bit but neither freezes nor interrupts (.mt_ovfl_no_irq).
  */
 #define MONT_PMC_CTR_BITS	0x7c7fff7fULL
 #define MONT_PMC_CTR_RESET	0x2000000ULL
@@ -322,6 +328,8 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.thres_mask	= { [4 ... 15] = 7 },
 	.ctr_enable	= 0,
 	.mesi_shift	= 27,
+	.thread_all	= BIT64(26),
+	.mt_ovfl_no_irq	= MASK64(15, 10),
 	.pmc_bits	= montecito_pmc_bits,
 	.pmc_reset	= montecito_pmc_reset,
 	.pmd_bits	= montecito_pmd_bits,

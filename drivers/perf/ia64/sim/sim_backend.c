@@ -12,9 +12,14 @@
  *                   itanium    the Itanium (Merced), CPUID family 0x07
  *                   itanium2   the Itanium 2, CPUID family 0x1f
  *                   montecito  the Montecito (Itanium 9000/9100),
- *                              CPUID family 0x20: its 12 counters and
- *                              register file; no ETB, EARs or
- *                              qualification yet
+ *                              CPUID family 0x20
+ *                   montecito,threads=N
+ *                              ... with N hardware threads per core, 1
+ *                              (the default) or 2: each CPU's PMU also
+ *                              sees its sibling thread's records
+ *                              (ctx.thread 1), which only counters with
+ *                              PMC.all count; firmware reports the
+ *                              threads to the driver
  *                   generic[,key=value]...
  *                              a processor with only the architected
  *                              PMU (pmu_model_generic.c): PMC0-3 and
@@ -201,18 +206,44 @@ static void sim_debugfs_init(void)
 	}
 }
 
+/*
+ * model=<name>[,threads=N]: a CPU model with tables, and its hardware
+ * threads per core (ia64_model_threads_setup()). 0 or -EINVAL.
+ */
+static int __init sim_parse_named(const char *spec, enum ia64_model_cpu *cpu)
+{
+	static const struct {
+		const char *name;
+		enum ia64_model_cpu cpu;
+	} names[] = {
+		{ "itanium",	IA64_MODEL_ITANIUM },
+		{ "itanium2",	IA64_MODEL_ITANIUM2 },
+		{ "montecito",	IA64_MODEL_MONTECITO },
+	};
+	size_t len = strcspn(spec, ",");
+	unsigned int i, threads = 1;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i].name) == len &&
+		    !strncmp(spec, names[i].name, len))
+			break;
+	if (i == ARRAY_SIZE(names))
+		return -EINVAL;
+	if (spec[len] && (strncmp(spec + len, ",threads=", 9) ||
+			  kstrtouint(spec + len + 9, 0, &threads)))
+		return -EINVAL;
+	*cpu = names[i].cpu;
+	return ia64_model_threads_setup(*cpu, threads);
+}
+
 static int __init sim_init(void)
 {
 	unsigned int cpu;
 	u64 cpuid3;
 	int ret;
 
-	if (!strcmp(model, "itanium")) {
-		sim_model_cpu = IA64_MODEL_ITANIUM;
-	} else if (!strcmp(model, "itanium2")) {
-		sim_model_cpu = IA64_MODEL_ITANIUM2;
-	} else if (!strcmp(model, "montecito")) {
-		sim_model_cpu = IA64_MODEL_MONTECITO;
+	if (!sim_parse_named(model, &sim_model_cpu)) {
+		/* threads per core set */
 	} else if (!ia64_model_generic_parse(model, &sim_generic)) {
 		/* the description every CPU's model is built from below */
 		ia64_model_generic_setup(&sim_generic);
@@ -241,9 +272,10 @@ static int __init sim_init(void)
 	sim_hp_state = ret;
 	sim_debugfs_init();
 	cpuid3 = ia64_model_cpu_cpuid3(sim_model_cpu);
-	pr_info("modelling the %s PMU (CPUID family 0x%02x) on %u CPUs\n",
+	pr_info("modelling the %s PMU (CPUID family 0x%02x) on %u CPUs, %u thread(s) per core\n",
 		ia64_model_cpu_name(sim_model_cpu),
-		(unsigned int)(cpuid3 >> 24) & 0xff, num_possible_cpus());
+		(unsigned int)(cpuid3 >> 24) & 0xff, num_possible_cpus(),
+		ia64_model_threads(sim_model_cpu));
 	if (sim_model_cpu == IA64_MODEL_GENERIC)
 		pr_info("generic PMU: CPUID model 0x%02x, %u counters of %u bits, cycles 0x%02x, retired 0x%02x\n",
 			(unsigned int)(cpuid3 >> 16) & 0xff,

@@ -199,6 +199,13 @@ u64 ia64_pmu_cpuid_version(void)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_cpuid_version);
 
+/* What firmware would report: the model's threads per core */
+unsigned int ia64_pmu_threads_per_core(void)
+{
+	return ia64_model_threads(sim_model_cpu);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_threads_per_core);
+
 /*
  * An EAR's exact instruction as the sample's IP; on x86 perf_misc_flags()
  * then reports PERF_RECORD_MISC_EXACT_IP.

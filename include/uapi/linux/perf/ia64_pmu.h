@@ -25,6 +25,10 @@
  *   bits 25:24  ism       instruction set mask: bit 24 set disables
  *                          counting in IA-64 code, bit 25 in IA-32 code
  *                          (not on the Montecito: IA-64 only)
+ *   bit  26     all       Montecito: count the events of both hardware
+ *                          threads of the core, not only this one's; a
+ *                          view of what other tasks do, so it needs the
+ *                          privilege of a CPU-wide event (-EACCES)
  *   bits 30:27  mesi      Montecito, the events that take it (L3_READS,
  *                          L3_WRITES, L3_INSERTS, L3_LINES_REPLACED):
  *                          count only L3 lines in these states, bit 27 I,
@@ -45,6 +49,7 @@
 #define IA64_PMU_CFG_THRES_MASK		(0x7ULL << IA64_PMU_CFG_THRES_SHIFT)
 #define IA64_PMU_CFG_ISM_SHIFT		24
 #define IA64_PMU_CFG_ISM_MASK		(0x3ULL << IA64_PMU_CFG_ISM_SHIFT)
+#define IA64_PMU_CFG_THREAD_ALL		(1ULL << 26)
 #define IA64_PMU_CFG_MESI_SHIFT		27
 #define IA64_PMU_CFG_MESI_MASK		(0xfULL << IA64_PMU_CFG_MESI_SHIFT)
 #define IA64_PMU_CFG_BR_MISPRED	(1ULL << 32)
@@ -204,6 +209,13 @@ struct ia64_pmu_rec_hdr {
  *       record.
  * slot: instruction slot in the bundle, 0..2; 0 for IA-32 and for
  *       cycles and fetch records.
+ * thread: the hardware thread of the core that runs it: 0 this CPU's
+ *       own, 1 its sibling, which exists only when the model runs two
+ *       threads per core (Montecito, model=montecito,threads=2). The
+ *       sibling's records are counted only by counters whose PMC has
+ *       the "all" bit (IA64_PMU_CFG_THREAD_ALL); nothing else of this
+ *       CPU's PMU sees them (EARs, branch buffer, interrupts of its
+ *       own).
  */
 struct ia64_pmu_rec_ctx {
 	__u64 ip;
@@ -211,7 +223,7 @@ struct ia64_pmu_rec_ctx {
 	__u8 cpl;	/* privilege level 0..3 (PSR.cpl) */
 	__u8 isa;	/* IA64_PMU_ISA_* (PSR.is) */
 	__u8 slot;
-	__u8 __reserved0;
+	__u8 thread;	/* 0, or 1 with two threads per core */
 	__u32 __reserved1;
 };
 

@@ -259,9 +259,10 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 		}
 		return len;
 	case 7:
-		*how = "ctx reserved";
+		*how = "ctx thread or reserved";
+		/* no model runs more than two threads per core */
 		if (chance(50))
-			c->__reserved0 = rnd_between(1, 255);
+			c->thread = rnd_between(2, 255);
 		else
 			c->__reserved1 = rnd_between(1, 0xffffffff);
 		return len;
