@@ -14,7 +14,8 @@
 #   make vm MODEL=itanium2 CMD='...', make vm-check-itanium2
 #                      the model as an Itanium 2 (default itanium)
 #   make vm MODEL=montecito CMD='...', make vm-check-montecito
-#                      the model as a Montecito (counters, branch stacks)
+#                      the model as a Montecito (counters, branch stacks);
+#                      MODEL=montecito,threads=2: two threads per core
 #   make vm MODEL=generic,family=0x21,counters=12,width=50 CMD='...'
 #                      the model as a processor without tables, which the
 #                      driver drives with its generic model; keys family,
@@ -146,9 +147,15 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_mem_e2e.sh \
 	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
+# ... and with two hardware threads per core (errata 120, 121)
+MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
+	ia64_pmu_sample_test perf_montecito_e2e.sh
 vm-check-montecito: initramfs
 	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(MONTECITO_TESTS)' /tests/run-all.sh"
+	VM_MODEL=montecito,threads=2 VM_TIMEOUT=$${VM_TIMEOUT:-600} \
+		$(TOOLS)/run-vm.sh \
+		"IA64_PMU_ONLY='$(MONTECITO_MT_TESTS)' /tests/run-all.sh"
 
 # The fuzzer in the VM; the guest gets SECONDS plus time to boot and end
 SECONDS ?= 60

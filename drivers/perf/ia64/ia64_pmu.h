@@ -190,7 +190,8 @@ struct ia64_pmu_model {
 	u64 thread_all;
 	/*
 	 * With two threads per core enabled by firmware: the counters a
-	 * sampling event may use (the Montecito's erratum 121), 0 if any
+	 * sampling event may use (IA64_CTR(), the Montecito's erratum 121),
+	 * 0 if any
 	 */
 	unsigned int mt_sample_counters;
 	/*

@@ -601,8 +601,9 @@ static int __init ia64_pmu_init(void)
 		model->nr_generic, model->width, model->nr_events);
 	if (ia64_pmu_threads > 1 && model->mt_sample_counters)
 		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)\n",
-			ia64_pmu_threads, __ffs(model->mt_sample_counters),
-			__fls(model->mt_sample_counters));
+			ia64_pmu_threads,
+			IA64_PMU_FIRST_COUNTER + __ffs(model->mt_sample_counters),
+			IA64_PMU_FIRST_COUNTER + __fls(model->mt_sample_counters));
 	return 0;
 
 err_irq:

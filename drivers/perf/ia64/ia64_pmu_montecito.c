@@ -28,8 +28,14 @@
  * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
  * with a mesi bit is -EINVAL.
  *
+ * The thread bit (PMC bit 26, format all) counts both hardware threads
+ * of the core, with the privilege of a CPU-wide event. With two threads
+ * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
+ * overflow of PMC10-15 cannot be relied on, so sampling events take
+ * PMC4-9 only.
+ *
  * Not driven yet: the IP-EAR (PMC42), the opcode matchers and ranges
- * (PMC32-36, PMC38, PMC41) and the thread bit. Their registers are brought up at perfmon's
+ * (PMC32-36, PMC38, PMC41). Their registers are brought up at perfmon's
  * defaults: matching every instruction, no range, every capture off.
  */
 
@@ -130,7 +136,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
-	.mt_sample_counters = GENMASK(9, 4),
+	.mt_sample_counters = IA64_CTR_4_9,
 	.groups		= montecito_groups,
 	.nr_groups	= ARRAY_SIZE(montecito_groups),
 	.pins		= montecito_pins,

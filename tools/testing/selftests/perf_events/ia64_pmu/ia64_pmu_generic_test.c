@@ -115,6 +115,8 @@ TEST_F(generic, shape_in_sysfs)
 		"format/br_mispred", "format/ear", "format/ear_tlb",
 		"format/ldlat", "format/opc_match", "format/opc_care",
 		"format/irange_approx", "format/irange_inv", "format/drange",
+		/* bits 30:26 are written as given: no MESI, no thread bit */
+		"format/mesi", "format/all",
 		"caps/branches", "caps/ear_thresholds", "events/mem-loads",
 	};
 	const struct shape *s = &self->s;

@@ -7,12 +7,16 @@
  * the L1D and L2D groups' counters, one OZQ cancel event), the counter
  * fields that are not the user's, exact counts across stops, where a
  * stopped counter (plm = 0) loses its PMD, and none in IA-32 code (ism is
- * fixed). Skipped on other models.
+ * fixed), the MESI filter, and the thread bit: format all counts the
+ * sibling thread's events with the privilege of a CPU-wide event, and
+ * with two threads per core (MODEL=montecito,threads=2) a sampling event
+ * takes PMC4-9 only (erratum 121). Skipped on other models.
  */
 
 #include <dirent.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -197,6 +201,8 @@ TEST_F(mont, samples_on_pmd15)
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
+	if (sim_threads() > 1)
+		SKIP(return, "two threads: no sampling on PMD15 (erratum 121)");
 	ASSERT_EQ(0, open_group(fill, 11, fd));
 	counting_attr(&attr, ev("CPU_OP_CYCLES_ALL"));
 	attr.exclude_kernel = 1;
@@ -347,6 +353,9 @@ TEST_F(mont, fixed_and_undriven_fields_refused)
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
 	for (bit = 24; bit <= 30; bit++) {
+		/* 26: all, accepted (thread_all_needs_cpu_privilege) */
+		if (bit == 26)
+			continue;
 		counting_attr(&attr, cyc | (1ULL << bit));
 		EXPECT_EQ(EINVAL, open_errno(&attr)) TH_LOG("bit %d", bit);
 	}
@@ -469,6 +478,167 @@ TEST_F(mont, mesi_filter_exact)
 	close(fd[0]);
 	EXPECT_EQ(-1, open_user(ev("L3_REFERENCES") | 1ULL << 30, -1));
 	EXPECT_EQ(EINVAL, errno);
+}
+
+#define PARANOID	"/proc/sys/kernel/perf_event_paranoid"
+
+/*
+ * In a child as user nobody: the errno of a per-task CPU_OP_CYCLES_ALL
+ * with the all bit (0 if it opens) as its exit status, 100 if the same
+ * event without the bit fails
+ */
+static int unprivileged_all_errno(void)
+{
+	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	int status, fd;
+	pid_t pid;
+
+	pid = fork();
+	if (!pid) {
+		if (setgid(65534) || setuid(65534))
+			_exit(101);
+		fd = open_user(cyc, -1);
+		if (fd < 0)
+			_exit(100);
+		close(fd);
+		fd = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, -1);
+		_exit(fd < 0 ? errno : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * format all (config:26) counts both threads of the core, what other
+ * tasks do: perf_allow_cpu(), as a CPU-wide event. An unprivileged task
+ * gets EACCES while perf_event_paranoid > 0, and the event at 0.
+ */
+TEST_F(mont, thread_all_needs_cpu_privilege)
+{
+	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	char old[16], buf[64];
+	int fd;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	EXPECT_STREQ("config:26\n", read_line(PMU_DIR "/format/all", buf,
+						 sizeof(buf)));
+	fd = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, -1);
+	EXPECT_GE(fd, 0);
+	close(fd);
+	read_line(PARANOID, old, sizeof(old));
+	ASSERT_EQ(0, write_str(PARANOID, "1"));
+	EXPECT_EQ(EACCES, unprivileged_all_errno());
+	ASSERT_EQ(0, write_str(PARANOID, "0"));
+	EXPECT_EQ(0, unprivileged_all_errno());
+	ASSERT_EQ(0, write_str(PARANOID, old));
+}
+
+/*
+ * With two threads per core, the sibling's records (ctx.thread 1) count
+ * only in events with the all bit: 1000 + 300 cycles, 40 + 25
+ * instructions; with one thread such a record is malformed
+ */
+TEST_F(mont, thread_all_counts_both_threads)
+{
+	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	uint64_t inst = ev("IA64_INST_RETIRED");
+	static const uint64_t want[4] = { 1000, 1300, 40, 65 };
+	struct rec_buf b = { .len = 0 };
+	struct ia64_pmu_rec_cycles *r;
+	struct ia64_pmu_rec_inst *in;
+	struct count c;
+	int fd[4], i;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	r = (void *)b.data;
+	rec_cycles(&b, USER_IP, 300, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	r->ctx.thread = 1;
+	if (sim_threads() < 2) {
+		EXPECT_EQ(-EINVAL, sim_inject(&b));
+		SKIP(return, "one thread per core");
+	}
+	in = (void *)(b.data + b.len);
+	rec_inst(&b, USER_IP, 25, 3, 1);
+	in->ctx.thread = 1;
+	rec_cycles(&b, USER_IP, 1000, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	rec_inst(&b, USER_IP, 40, 3, 1);
+	fd[0] = open_user(cyc, -1);
+	ASSERT_GE(fd[0], 0);
+	fd[1] = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, fd[0]);
+	fd[2] = open_user(inst, fd[0]);
+	fd[3] = open_user(inst | IA64_PMU_CFG_THREAD_ALL, fd[0]);
+	ASSERT_GE(fd[1], 0);
+	ASSERT_GE(fd[2], 0);
+	ASSERT_GE(fd[3], 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < 4; i++) {
+		ASSERT_EQ(0, read_count(fd[i], &c));
+		EXPECT_EQ(want[i], c.value) TH_LOG("event %d", i);
+	}
+	close_all(fd, 4);
+}
+
+/*
+ * Erratum 121: with two threads per core a sampling event takes PMC4-9
+ * only: six fit, a seventh does not, a counting event still does (on
+ * PMC10-15), CPU_OP_CYCLES_HALTED (PMC10 only) cannot sample; the
+ * samples come. With one thread, the HALTED sampling event opens.
+ */
+TEST_F(mont, erratum121_sampling_on_pmc4_9)
+{
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	struct perf_event_header h;
+	int fd[8], i, n = 0;
+	uint8_t rec[256];
+	struct ring r;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	counting_attr(&attr, ev("CPU_OP_CYCLES_HALTED"));
+	attr.exclude_kernel = 1;
+	attr.sample_period = 1000;
+	if (sim_threads() < 2) {
+		EXPECT_EQ(0, open_errno(&attr));
+		SKIP(return, "one thread per core");
+	}
+	EXPECT_EQ(EINVAL, open_errno(&attr));
+	attr.sample_period = 0;
+	EXPECT_EQ(0, open_errno(&attr));
+
+	counting_attr(&attr, IA64_PMU_CONFIG(0x12, 0));
+	attr.exclude_kernel = 1;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	for (i = 0; i < 6; i++) {
+		attr.disabled = !i;
+		fd[i] = sys_perf_event_open(&attr, 0, -1, i ? fd[0] : -1, 0);
+		ASSERT_GE(fd[i], 0);
+	}
+	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
+	EXPECT_EQ(EINVAL, errno);
+	fd[6] = open_user(ev("IA64_INST_RETIRED"), fd[0]);
+	ASSERT_GE(fd[6], 0);
+	ASSERT_EQ(0, ring_map(&r, fd[5]));
+	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 4; i <= 9; i++)
+		EXPECT_EQ(0x12, pmc_es(i)) TH_LOG("PMC%d", i);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	while (ring_next(&r, rec, sizeof(rec)) > 0) {
+		memcpy(&h, rec, sizeof(h));
+		n += h.type == PERF_RECORD_SAMPLE;
+	}
+	EXPECT_EQ(10, n);
+	ring_unmap(&r);
+	close_all(fd, 7);
 }
 
 TEST_HARNESS_MAIN

@@ -147,6 +147,18 @@ static inline int pmu_is_montecito(void)
 	return !strcmp(buf, "montecito\n");
 }
 
+/* Hardware threads per core the model runs (model=<name>,threads=N) */
+static inline int sim_threads(void)
+{
+	char buf[128];
+	const char *t;
+
+	read_line("/sys/module/ia64_pmu_sim/parameters/model", buf,
+		  sizeof(buf));
+	t = strstr(buf, ",threads=");
+	return t ? atoi(t + 9) : 1;
+}
+
 /*
  * The value after @name ("pmc8", "irqs_delivered") in the regs file of
  * CPU @cpu's model, in @base (16: a register, 10: a count): 0, or -1 if

@@ -4,7 +4,8 @@
 # Stock perf on a Montecito (make vm MODEL=montecito): perf list shows its
 # events, perf stat counts a group of twelve events on the twelve
 # counters, all the time, and the generic events, the MESI filter is
-# taken where it applies, perf record samples cycles. On another CPU model
+# taken where it applies, so is the thread bit (all=1), perf record
+# samples cycles; with two threads per core the erratum 121 rule. On another CPU model
 # there is nothing to do.
 set -u
 
@@ -51,6 +52,23 @@ echo "$out" | grep -q 'L3_READS_ALL_ALL,mesi=0x8' || fail "perf stat: no mesi co
 out=$(perf stat -x, -e cpu/L3_REFERENCES,mesi=0x8/u -- true 2>&1)
 echo "$out" | grep -q '^<not supported>,,cpu/L3_REFERENCES,mesi=0x8/u' ||
 	fail "perf stat: mesi on L3_REFERENCES was not refused"
+
+# the thread bit through perf's event syntax: both threads' cycles
+out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- $work 2>&1 >/dev/null) ||
+	fail "perf stat with all=1 exited $?"
+# (the event's name has a comma: the count is the first field of its line)
+v=$(echo "$out" | grep 'cpu/CPU_OP_CYCLES_ALL,all=1/u' | cut -d, -f1)
+[[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "all=1: not a positive count: '$v'"
+
+# with two threads per core (MODEL=montecito,threads=2) the probe says
+# so, and CPU_OP_CYCLES_HALTED (PMC10 only) cannot sample (erratum 121)
+if grep -q ',threads=2' /sys/module/ia64_pmu_sim/parameters/model; then
+	dmesg | grep -q 'ia64_pmu: 2 threads per core: sampling events on PMC4-9 only (erratum 121)' ||
+		fail "no erratum 121 line in the probe"
+	out=$(perf record -o "$data" -c 100000 -e cpu/CPU_OP_CYCLES_HALTED/ -- true 2>&1) &&
+		fail "perf record sampled CPU_OP_CYCLES_HALTED with two threads"
+	echo "two threads: HALTED refused for sampling"
+fi
 
 out=$(perf record -o "$data" -c 100000 -e cycles -- $work 2>&1) ||
 	fail "perf record: $out"
