@@ -109,6 +109,8 @@ PMU_FORMAT_ATTR(opc_i, "config1:53");
 PMU_FORMAT_ATTR(opc_m, "config1:54");
 PMU_FORMAT_ATTR(irange_approx, "config1:55");
 PMU_FORMAT_ATTR(irange_inv, "config1:56");
+PMU_FORMAT_ATTR(ipear, "config1:63");
+PMU_FORMAT_ATTR(ipear_delay, "config1:8-23");
 PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
@@ -131,6 +133,8 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_opc_m.attr,
 	&format_attr_irange_approx.attr,
 	&format_attr_irange_inv.attr,
+	&format_attr_ipear.attr,
+	&format_attr_ipear_delay.attr,
 	&format_attr_drange.attr,
 	NULL,
 };
@@ -140,6 +144,9 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 {
 	if (attr == &format_attr_br_mispred.attr)
 		return IA64_PMU_F_BTB;
+	if (attr == &format_attr_ipear.attr ||
+	    attr == &format_attr_ipear_delay.attr)
+		return IA64_PMU_F_IPEAR;
 	if (attr == &format_attr_ear.attr || attr == &format_attr_ear_tlb.attr ||
 	    attr == &format_attr_ear_alat.attr ||
 	    attr == &format_attr_ear_tlbmask.attr ||
@@ -169,6 +176,9 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	    (attr == &format_attr_mesi.attr &&
 	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_MESI_MASK)))
 		return 0;
+	/* the IP-EAR, unless an erratum takes it away (ia64_pmu_btb.c) */
+	if (feature == IA64_PMU_F_IPEAR)
+		return ia64_pmu_ipear_usable() ? attr->mode : 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
@@ -529,8 +539,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
-		if (model->btb && model->reset_pmcs[i].pmc == model->btb->pmc)
-			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
+		ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
+				       model->reset_pmcs[i].val);
 		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
 				       model->reset_pmcs[i].val);
 		ia64_pmu_qual_cpu_reset(cpuc, model->reset_pmcs[i].pmc,

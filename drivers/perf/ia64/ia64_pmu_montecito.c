@@ -133,7 +133,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
 	.exclusive_es	= { 0xe0, 0xe2 },
 	.exclusive_one	= true,
-	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_IPEAR,
 	.btb		= &montecito_btb,
 	.ear		= &ia64_ear_layout_montecito,
 	.mem_loads	= "DATA_EAR_EVENTS",

@@ -140,6 +140,12 @@ TEST(mont_ipear_plm_and_ring)
 	run_inst(&m, UIP(1), 1, 3);
 	CHECK_EQ(mt_read_frozen(&m, 38), 1);
 	CHECK_EQ(mt_read_frozen(&m, 48), ENTRY(UIP(1), 7));
+	/* a write of PMC42 restarts the count */
+	run_cycles(&m, 9);
+	ia64_model_write_pmc(&m, 42, PMC42(0x8, 0));
+	run_cycles(&m, 2);
+	run_inst(&m, UIP(2), 1, 3);
+	CHECK_EQ(mt_read_frozen(&m, 49), ENTRY(UIP(2), 2));
 
 	/* 37 captures of one record: 36 after the first, full, index 6 */
 	ipear_init(&m, PMC42(0xf, 0));

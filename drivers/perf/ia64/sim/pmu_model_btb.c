@@ -216,7 +216,9 @@ bool ia64_model_ipear_on(const struct ia64_model *m)
  * - the cycle count is the number of cycles (cycles records) since the
  *   previous capture, those at privilege levels PMC42.plm leaves out
  *   included, saturating at 63; instructions of one record retire in
- *   the same cycle, so all but the first of its captures count 0;
+ *   the same cycle, so all but the first of its captures count 0; a
+ *   write of PMC42 restarts it at 0 (pmu_model_regs.c), so the first
+ *   capture after the IP-EAR is turned on counts the cycles since then;
  * - flush: the capture is the first after a mispredicted branch (the
  *   pipeline was flushed before it);
  * - an ef = 1 entry (a delay count in 7:0, an address in 59:8) is never
