@@ -176,9 +176,10 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
  * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen), or
  * to 0 for a D-EAR that needs it (ia64_pmu_ear_stops_btb()). PMC12 is
  * written before any BTB PMD: with plm = 0 a PMD write is not preserved
- * ([ITA-RM] Figure 6-11). With an IP-EAR, its PMC too: mode 4 while the
- * IP-EAR's events use the buffer, PMC39 at rest meanwhile (tm = 00, plm
- * kept); else 0, its reset value: mode 0, the buffer PMC39's.
+ * ([ITA-RM] Figure 6-11). With an IP-EAR, its PMC too ([PFM-MONT]
+ * PMC42: plm, pm, mode 10:8, delay 18:11): mode 4 while the IP-EAR's
+ * events use the buffer, PMC39 at rest meanwhile (tm = 00, plm kept);
+ * else 0, perfmon's default: mode 0, the buffer PMC39's.
  */
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {

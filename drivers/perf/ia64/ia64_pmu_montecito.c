@@ -19,6 +19,14 @@
  * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
  * to eight branches with their targets per sample.
  *
+ * The IP-EAR (PMC42, IA64_PMU_F_IPEAR) makes the same buffer a history
+ * of the last sixteen retired IPs, each with the cycles before it: an
+ * event with config1.ipear gets them as its branch stack (from = IP,
+ * to = 0, cycles; ia64_pmu_ipear.h, ia64_pmu_btb.c). IP-EAR and branch
+ * stacks exclude each other ([PFM-MONT]): one buffer value per CPU.
+ * Erratum 120 (no IP-EAR with hardware threads on) is to set
+ * ia64_pmu_ipear_off at probe.
+ *
  * The EARs are the Itanium 2's in other registers (PMC37 with PMD34/35,
  * PMC40 with PMD32/33/36, ia64_ear_layout_montecito): perf mem samples
  * with address, latency and data source; the D-EAR's TLB and ALAT modes
@@ -28,7 +36,7 @@
  * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
  * with a mesi bit is -EINVAL.
  *
- * Not driven yet: the IP-EAR (PMC42), the opcode matchers and ranges
+ * Not driven yet: the opcode matchers and ranges
  * (PMC32-36, PMC38, PMC41) and the thread bit. Their registers are brought up at perfmon's
  * defaults: matching every instruction, no range, every capture off.
  */
