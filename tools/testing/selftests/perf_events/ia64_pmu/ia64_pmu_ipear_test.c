@@ -122,14 +122,17 @@ FIXTURE(ipear) {
 	struct ring r;
 };
 
+/* the harness runs a test after a SKIP() in its setup: each test skips */
+#define NO_IPEAR	"no IP-EAR on this model"
+
 FIXTURE_SETUP(ipear)
 {
+	self->fd = -1;
 	if (!pmu_is_montecito())
-		SKIP(return, "no IP-EAR on this model");
+		return;
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
-	self->fd = -1;
 }
 
 FIXTURE_TEARDOWN(ipear)
@@ -153,6 +156,8 @@ TEST_F(ipear, exact_ips_and_cycles)
 {
 	struct br_sample s;
 
+	if (!pmu_is_montecito())
+		SKIP(return, NO_IPEAR);
 	start(self, PERF_SAMPLE_BRANCH_ANY, 0);
 	ASSERT_EQ(0, inject_ips(0, 3));
 	ASSERT_EQ(0, inject_period());
@@ -177,6 +182,8 @@ TEST_F(ipear, ring_keeps_the_last_sixteen)
 {
 	struct br_sample s;
 
+	if (!pmu_is_montecito())
+		SKIP(return, NO_IPEAR);
 	start(self, PERF_SAMPLE_BRANCH_ANY, 0);
 	ASSERT_EQ(0, inject_ips(0, 20));
 	ASSERT_EQ(0, inject_period());
@@ -191,6 +198,8 @@ TEST_F(ipear, no_cycles_and_kernel_ips)
 	struct perf_event_attr attr;
 	struct br_sample s;
 
+	if (!pmu_is_montecito())
+		SKIP(return, NO_IPEAR);
 	start(self, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_NO_CYCLES, 0);
 	ASSERT_EQ(0, inject_ips(0, 2));
 	ASSERT_EQ(0, inject_period());
@@ -232,6 +241,8 @@ TEST_F(ipear, two_tasks_see_only_their_own_ips)
 	char c = 0;
 	pid_t pid;
 
+	if (!pmu_is_montecito())
+		SKIP(return, NO_IPEAR);
 	ASSERT_EQ(0, pipe(to_child));
 	ASSERT_EQ(0, pipe(to_parent));
 	start(self, PERF_SAMPLE_BRANCH_ANY, 0);
@@ -332,7 +343,7 @@ TEST(groups)
 	struct perf_event_attr a, b;
 
 	if (!pmu_is_montecito())
-		SKIP(return, "no IP-EAR on this model");
+		SKIP(return, NO_IPEAR);
 	ipear_attr(&a, PERF_SAMPLE_BRANCH_ANY);
 	ipear_attr(&b, PERF_SAMPLE_BRANCH_ANY);
 	b.config1 = 0;
@@ -357,7 +368,7 @@ TEST(ipear_and_etb_are_multiplexed)
 	int a, b;
 
 	if (!pmu_is_montecito())
-		SKIP(return, "no IP-EAR on this model");
+		SKIP(return, NO_IPEAR);
 	ASSERT_EQ(0, pin_cpu(0));
 	ipear_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
 	attr.sample_period = 1ULL << 40;
