@@ -187,7 +187,8 @@ void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 	bool ipear = u->users && ia64_ipear_unit(u->pmc);
 	bool off = !u->users && ia64_pmu_ear_stops_btb(cpuc);
 	u64 want = u->users && !ipear ? u->pmc : off ? 0 : IA64_PMC12_IDLE;
-	unsigned int pmc42 = ia64_pmu_model->btb->ipear_pmc;
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
+	unsigned int pmc42 = l ? l->ipear_pmc : 0;
 
 	/* the IP-EAR off first: the buffer is PMC39's from then on */
 	if (pmc42 && !ipear)
@@ -195,7 +196,7 @@ void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 				      pmc42);
 	/* at rest already, whatever plm: tm = 00 captures nothing */
 	if (u->users || off || (u->hw & IA64_PMC12_TM(3)))
-		ia64_pmu_unit_write(u, ia64_pmu_model->btb->pmc, want);
+		ia64_pmu_unit_write(u, l->pmc, want);
 	if (ipear)
 		ia64_pmu_write_cached(&cpuc->ipear_hw,
 				      u->pmc & ~IA64_IPEAR_UNIT,
