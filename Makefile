@@ -109,9 +109,9 @@ vm-check-kasan:
 # expectations), the fuzzer included (fuzz_e2e.sh): the whole suite
 ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	ia64_pmu_ear_test ia64_pmu_errno_test ia64_pmu_fault_test \
-	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_itanium2_test \
-	ia64_pmu_qual_test ia64_pmu_sample_test ia64_pmu_sim_test \
-	ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
+	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_ipear_test \
+	ia64_pmu_itanium2_test ia64_pmu_qual_test ia64_pmu_sample_test \
+	ia64_pmu_sim_test ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_list_e2e.sh \
 	perf_mem_e2e.sh perf_qual_e2e.sh perf_record_e2e.sh \
 	perf_stat_e2e.sh zz_module_reload_e2e.sh
@@ -143,9 +143,10 @@ vm-check-generic: initramfs
 # On the model as a Montecito: its own tests and those of the suite that
 # hold for any CPU model
 MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
-	ia64_pmu_btb_test ia64_pmu_ear_test ia64_pmu_fault_test \
-	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_sample_test \
-	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_mem_e2e.sh \
+	ia64_pmu_btb_test ia64_pmu_ipear_test ia64_pmu_ear_test \
+	ia64_pmu_fault_test ia64_pmu_freerun_test ia64_pmu_hotplug_test \
+	ia64_pmu_sample_test ia64_pmu_sim_test fuzz_e2e.sh \
+	perf_branch_e2e.sh perf_ipear_e2e.sh perf_mem_e2e.sh \
 	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 # ... and with two hardware threads per core (errata 120, 121)
 MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \

@@ -17,6 +17,7 @@
 
 #include "ia64_pmu_btb.h"
 #include "ia64_pmu_ear.h"
+#include "ia64_pmu_ipear.h"
 #include "ia64_pmu_table.h"
 
 
@@ -114,6 +115,8 @@ struct ia64_pmu_reg_init {
 #define IA64_PMU_F_BTB		0x1	/* branch stacks, ia64_pmu_btb.c */
 #define IA64_PMU_F_EAR		0x2	/* memory samples, ia64_pmu_ear.c */
 #define IA64_PMU_F_QUAL		0x4	/* qualification, ia64_pmu_qual.c */
+/* the buffer's IP-EAR (btb->ipear_pmc), ia64_pmu_btb.c */
+#define IA64_PMU_F_IPEAR	0x8
 #define IA64_PMU_F_ALL		(IA64_PMU_F_BTB | IA64_PMU_F_EAR | \
 				 IA64_PMU_F_QUAL)
 
@@ -194,6 +197,7 @@ struct ia64_pmu_model {
 	 * 0 if any
 	 */
 	unsigned int mt_sample_counters;
+	bool mt_no_ipear;	/* ... and no IP-EAR (erratum 120) */
 	/*
 	 * What a raw event code that no line of events[] takes counts:
 	 * NULL, it is refused (a model with tables); the generic model's
@@ -318,8 +322,12 @@ struct ia64_pmu_cpu {
 	/* context switch, ia64_pmu_ctxsw.c */
 	u64 ctx_pmds;			/* PMDs the events' features use */
 	u64 ctx_fresh;			/* ... that start empty at enable */
-	/* branch trace buffer (PMC12), ia64_pmu_btb.c */
+	/*
+	 * branch trace buffer (PMC12), ia64_pmu_btb.c; its value the
+	 * IP-EAR's (ia64_ipear_unit()) while an IP-EAR event uses it
+	 */
 	struct ia64_pmu_unit btb;
+	u64 ipear_hw;			/* what the IP-EAR's PMC holds */
 	/*
 	 * the entries' PMDs (PMD8-15), the index PMD (PMD16), the
 	 * extension PMD (ia64_btb_decode())
@@ -392,6 +400,8 @@ void ia64_pmu_unit_write(struct ia64_pmu_unit *u, unsigned int pmc, u64 val);
 void ia64_pmu_unit_reset(struct ia64_pmu_unit *u, u64 val);
 
 /* ia64_pmu_btb.c */
+extern bool ia64_pmu_ipear_off;
+bool ia64_pmu_ipear_usable(void);
 int ia64_pmu_btb_init(struct perf_event *event);
 int ia64_pmu_btb_validate_group(struct perf_event **events, int n);
 int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
@@ -403,7 +413,8 @@ void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data);
 void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc);
-void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12);
+void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			    u64 val);
 
 /* ia64_pmu_ear.c; precise_ip up to this: the D-EAR's exact instruction */
 #define IA64_PMU_MAX_PRECISE	2

@@ -16,6 +16,18 @@
  * Per task, the BTB content is saved and restored by the context switch
  * (ia64_pmu_ctxsw.c); a context without saved content starts with an
  * empty BTB, so that no task sees another's branches.
+ *
+ * The Montecito's IP-EAR ([PFM-MONT]: PMC42, mode 4) records retired IPs
+ * with the cycles between them in the same registers (PMD38/39/48-63)
+ * instead of branches. An event asks for it with config1.ipear on a
+ * branch stack; its stack then holds those IPs (ia64_pmu_ipear.h). It is
+ * the same unit, cpuc->btb, with the IP-EAR's value (IA64_IPEAR_UNIT),
+ * which no ETB event shares: IP-EAR and ETB branch stacks exclude each
+ * other ([PFM-MONT]) as events that disagree on PMC12 do, -EBUSY in a
+ * group, -EAGAIN at add(). So the buffer's contents, index and context
+ * switch are the branch mode's. While the IP-EAR captures, PMC39 rests
+ * with plm != 0 (its plm = 0 would not preserve the PMDs the IP-EAR
+ * writes), so a D-EAR that needs PMC39 = 0 excludes the IP-EAR too.
  */
 
 #include <linux/bits.h>
@@ -24,6 +36,21 @@
 
 #include "ia64_pmu.h"
 #include "ia64_pmu_btb.h"
+#include "ia64_pmu_ipear.h"
+
+/*
+ * An erratum takes the IP-EAR away, set at probe before the PMU is
+ * registered: the Montecito's erratum 120 ([PFM-MONT]: no IP-EAR while
+ * hardware multithreading is enabled, model->mt_no_ipear). IP-EAR
+ * requests then get -EOPNOTSUPP and its format fields are not shown.
+ */
+bool ia64_pmu_ipear_off;
+
+/* May events ask for the IP-EAR? */
+bool ia64_pmu_ipear_usable(void)
+{
+	return ia64_pmu_has(IA64_PMU_F_IPEAR) && !ia64_pmu_ipear_off;
+}
 
 /* The PMDs the BTB holds its state in: entries, index, extension */
 static u64 ia64_pmu_btb_pmds(void)
@@ -49,17 +76,42 @@ u64 ia64_pmu_btb_stale(u64 index)
 	return ia64_btb_stale_pmds(ia64_pmu_model->btb, index);
 }
 
-/* event_init: the PMC12 image of a branch-stack event, in branch_reg */
+/*
+ * event_init of an IP-EAR event (config1.ipear): its buffer value, or
+ * -EOPNOTSUPP without a usable IP-EAR, -EINVAL for fields that do not go
+ * with it (the EAR's other than the delay, br_mispred) or a delay beyond
+ * PMC42's 8 bits
+ */
+static long long ia64_pmu_ipear_init(struct perf_event *event, u64 type,
+				     bool mispred)
+{
+	u64 config1 = event->attr.config1;
+
+	if (!ia64_pmu_ipear_usable())
+		return -EOPNOTSUPP;
+	if (mispred || (config1 & IA64_PMU_CFG1_EAR_BITS &
+			~IA64_PMU_CFG1_IPEAR_DELAY_MASK))
+		return -EINVAL;
+	return ia64_ipear_pmc42(ia64_pmu_model->btb, type,
+				(config1 & IA64_PMU_CFG1_IPEAR_DELAY_MASK) >>
+				IA64_PMU_CFG1_IPEAR_DELAY_SHIFT);
+}
+
+/*
+ * event_init: the PMC12 image of a branch-stack event, or the IP-EAR's
+ * value, in branch_reg
+ */
 int ia64_pmu_btb_init(struct perf_event *event)
 {
 	struct perf_event_attr *attr = &event->attr;
 	u64 type = attr->branch_sample_type;
 	bool mispred = attr->type == PERF_TYPE_RAW &&
 		       (attr->config & IA64_PMU_CFG_BR_MISPRED);
+	bool ipear = attr->config1 & IA64_PMU_CFG1_IPEAR;
 	long long pmc12;
 
 	if (!has_branch_stack(event))
-		return mispred ? -EINVAL : 0;
+		return mispred || ipear ? -EINVAL : 0;
 	if (!ia64_pmu_has(IA64_PMU_F_BTB))
 		return -EOPNOTSUPP;
 	if (!is_sampling_event(event))
@@ -69,7 +121,10 @@ int ia64_pmu_btb_init(struct perf_event *event)
 		type &= ~PERF_SAMPLE_BRANCH_USER;
 	if (attr->exclude_kernel)
 		type &= ~PERF_SAMPLE_BRANCH_KERNEL;
-	pmc12 = ia64_btb_pmc12(ia64_pmu_model->btb, type, mispred);
+	if (ipear)
+		pmc12 = ia64_pmu_ipear_init(event, type, mispred);
+	else
+		pmc12 = ia64_btb_pmc12(ia64_pmu_model->btb, type, mispred);
 	if (pmc12 < 0)
 		return pmc12;
 	event->hw.branch_reg.reg = ia64_pmu_model->btb->pmc;
@@ -121,18 +176,31 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
  * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen), or
  * to 0 for a D-EAR that needs it (ia64_pmu_ear_stops_btb()). PMC12 is
  * written before any BTB PMD: with plm = 0 a PMD write is not preserved
- * ([ITA-RM] Figure 6-11).
+ * ([ITA-RM] Figure 6-11). With an IP-EAR, its PMC too ([PFM-MONT]
+ * PMC42: plm, pm, mode 10:8, delay 18:11): mode 4 while the IP-EAR's
+ * events use the buffer, PMC39 at rest meanwhile (tm = 00, plm kept);
+ * else 0, perfmon's default: mode 0, the buffer PMC39's.
  */
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
 	struct ia64_pmu_unit *u = &cpuc->btb;
+	bool ipear = u->users && ia64_ipear_unit(u->pmc);
 	bool off = !u->users && ia64_pmu_ear_stops_btb(cpuc);
-	u64 want = u->users ? u->pmc : off ? 0 : IA64_PMC12_IDLE;
+	u64 want = u->users && !ipear ? u->pmc : off ? 0 : IA64_PMC12_IDLE;
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
+	unsigned int pmc42 = l ? l->ipear_pmc : 0;
 
+	/* the IP-EAR off first: the buffer is PMC39's from then on */
+	if (pmc42 && !ipear)
+		ia64_pmu_write_cached(&cpuc->ipear_hw, 0, ia64_pmu_write_pmc,
+				      pmc42);
 	/* at rest already, whatever plm: tm = 00 captures nothing */
-	if (!u->users && !off && !(u->hw & IA64_PMC12_TM(3)))
-		return;
-	ia64_pmu_unit_write(u, ia64_pmu_model->btb->pmc, want);
+	if (u->users || off || (u->hw & IA64_PMC12_TM(3)))
+		ia64_pmu_unit_write(u, l->pmc, want);
+	if (ipear)
+		ia64_pmu_write_cached(&cpuc->ipear_hw,
+				      u->pmc & ~IA64_IPEAR_UNIT,
+				      ia64_pmu_write_pmc, pmc42);
 }
 
 /* pmu_enable, PMU frozen: PMC12, and an empty BTB for a new owner */
@@ -157,6 +225,7 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 {
 	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
 	u64 pmc12 = event->hw.branch_reg.config;
+	u64 type = event->attr.branch_sample_type;
 	unsigned int keep = 0, i;
 
 	if (!cpuc->btb.read) {
@@ -171,9 +240,17 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 		keep |= IA64_BTB_KEEP_USER;
 	if (pmc12 & IA64_PMC12_PLM_KERNEL)
 		keep |= IA64_BTB_KEEP_KERNEL;
-	cpuc->btb_stack.nr = ia64_btb_decode(l, cpuc->btb_raw, keep,
-					     cpuc->btb_entries,
-					     &cpuc->btb_stack.hw_idx);
+	/* PMC42's plm is PMC12's: bits 3:0 */
+	if (ia64_ipear_unit(pmc12))
+		cpuc->btb_stack.nr =
+			ia64_ipear_decode(l, cpuc->btb_raw, keep,
+					  !(type & PERF_SAMPLE_BRANCH_NO_CYCLES),
+					  cpuc->btb_entries,
+					  &cpuc->btb_stack.hw_idx);
+	else
+		cpuc->btb_stack.nr = ia64_btb_decode(l, cpuc->btb_raw, keep,
+						     cpuc->btb_entries,
+						     &cpuc->btb_stack.hw_idx);
 	data->br_stack = &cpuc->btb_stack;
 	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
 }
@@ -190,9 +267,18 @@ void ia64_pmu_btb_sampled(struct ia64_pmu_cpu *cpuc)
 	cpuc->btb.read = false;
 }
 
-/* CPU bring-up wrote PMC12's reset value */
-void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, u64 pmc12)
+/* CPU bring-up wrote the reset value @val to PMC @pmc: the BTB's, PMC42 */
+void ia64_pmu_btb_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
+			    u64 val)
 {
-	ia64_pmu_unit_reset(&cpuc->btb, pmc12);
-	cpuc->btb.pmc = IA64_PMC12_IDLE;
+	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
+
+	if (!l)
+		return;
+	if (pmc == l->pmc) {
+		ia64_pmu_unit_reset(&cpuc->btb, val);
+		cpuc->btb.pmc = IA64_PMC12_IDLE;
+	}
+	if (l->ipear_pmc && pmc == l->ipear_pmc)
+		cpuc->ipear_hw = val;
 }

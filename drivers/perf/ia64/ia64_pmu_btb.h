@@ -108,6 +108,11 @@ struct ia64_btb_layout {
 	__u8 ext;
 	__u8 ext_shift;
 	__u8 ext_pmd;
+	/*
+	 * the PMC that turns the buffer into an IP-EAR (ia64_pmu_ipear.h);
+	 * 0: none
+	 */
+	__u8 ipear_pmc;
 };
 
 #define IA64_BTB_LAYOUT_REGS					\
@@ -131,7 +136,8 @@ struct ia64_btb_layout {
  * Montecito's execution trace buffer ([PFM-MONT]): PMC39 with the
  * Itanium 2's PMC12 fields (ds 7, brt 15:14), sixteen entries PMD48-63
  * in the Itanium's format, PMD38 the index (3:0) and full (bit 5), PMD39
- * a nibble per entry in the order PMD48, 56, 49, 57, ... (b1 bit 0)
+ * a nibble per entry in the order PMD48, 56, 49, 57, ... (b1 bit 0);
+ * PMC42 makes the same registers an IP-EAR (ia64_pmu_ipear.h)
  */
 #define IA64_BTB_LAYOUT_MONTECITO	{				\
 	.pmc = 39,							\
@@ -143,6 +149,7 @@ struct ia64_btb_layout {
 	.brt_shift = IA64_ITA2_PMC12_BRT_SHIFT,				\
 	.ext = IA64_BTB_EXT_PMD,					\
 	.ext_pmd = 39,							\
+	.ipear_pmc = 42,						\
 }
 
 /* PMD8-15 ([ITA-RM] Figure 6-23, Table 6-22) and PMD16 (Table 6-23) */

@@ -111,6 +111,8 @@ PMU_FORMAT_ATTR(opc_i, "config1:53");
 PMU_FORMAT_ATTR(opc_m, "config1:54");
 PMU_FORMAT_ATTR(irange_approx, "config1:55");
 PMU_FORMAT_ATTR(irange_inv, "config1:56");
+PMU_FORMAT_ATTR(ipear, "config1:63");
+PMU_FORMAT_ATTR(ipear_delay, "config1:8-23");
 PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
@@ -134,6 +136,8 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_opc_m.attr,
 	&format_attr_irange_approx.attr,
 	&format_attr_irange_inv.attr,
+	&format_attr_ipear.attr,
+	&format_attr_ipear_delay.attr,
 	&format_attr_drange.attr,
 	NULL,
 };
@@ -143,6 +147,9 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 {
 	if (attr == &format_attr_br_mispred.attr)
 		return IA64_PMU_F_BTB;
+	if (attr == &format_attr_ipear.attr ||
+	    attr == &format_attr_ipear_delay.attr)
+		return IA64_PMU_F_IPEAR;
 	if (attr == &format_attr_ear.attr || attr == &format_attr_ear_tlb.attr ||
 	    attr == &format_attr_ear_alat.attr ||
 	    attr == &format_attr_ear_tlbmask.attr ||
@@ -172,6 +179,9 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	    (attr == &format_attr_all.attr && !ia64_pmu_model->thread_all) ||
 	    (attr == &format_attr_mesi.attr && !ia64_pmu_model->mesi_mask))
 		return 0;
+	/* the IP-EAR, unless an erratum takes it away (ia64_pmu_btb.c) */
+	if (feature == IA64_PMU_F_IPEAR)
+		return ia64_pmu_ipear_usable() ? attr->mode : 0;
 	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
@@ -532,8 +542,8 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	for (i = 0; i < model->nr_reset_pmcs; i++) {
 		ia64_pmu_write_pmc(model->reset_pmcs[i].pmc,
 				   model->reset_pmcs[i].val);
-		if (model->btb && model->reset_pmcs[i].pmc == model->btb->pmc)
-			ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].val);
+		ia64_pmu_btb_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
+				       model->reset_pmcs[i].val);
 		ia64_pmu_ear_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
 				       model->reset_pmcs[i].val);
 		ia64_pmu_qual_cpu_reset(cpuc, model->reset_pmcs[i].pmc,
@@ -564,6 +574,7 @@ static int __init ia64_pmu_init(void)
 
 	ia64_pmu_model = model;
 	ia64_pmu_threads = ia64_pmu_threads_per_core();
+	ia64_pmu_ipear_off = ia64_pmu_threads > 1 && model->mt_no_ipear;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		ia64_pmu.nr_addr_filters = 0;
 	ia64_pmu_cnt_mask = GENMASK_ULL(model->width - 1, 0);
@@ -600,10 +611,11 @@ static int __init ia64_pmu_init(void)
 	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
 		model->nr_generic, model->width, model->nr_events);
 	if (ia64_pmu_threads > 1 && model->mt_sample_counters)
-		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)\n",
+		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)%s\n",
 			ia64_pmu_threads,
 			IA64_PMU_FIRST_COUNTER + __ffs(model->mt_sample_counters),
-			IA64_PMU_FIRST_COUNTER + __fls(model->mt_sample_counters));
+			IA64_PMU_FIRST_COUNTER + __fls(model->mt_sample_counters),
+			ia64_pmu_ipear_off ? ", no IP-EAR (erratum 120)" : "");
 	return 0;
 
 err_irq:

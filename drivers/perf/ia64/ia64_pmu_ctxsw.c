@@ -7,7 +7,10 @@
  * what it cannot carry is the content of the implementation-specific
  * registers that the task's events use: the branch trace buffer
  * and the EARs (on the Itanium and Itanium 2: PMD8-16, and PMD0/1,
- * PMD2/3/17; each feature's layout in the model has them). They are
+ * PMD2/3/17; each feature's layout in the model has them). The
+ * Montecito's IP-EAR writes the execution trace buffer's registers
+ * (PMD38/39/48-63) with the same index and ring: it is saved and
+ * restored as the branch mode is, its PMC42 programmed with PMC39. They are
  * the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
  * intersected with those the events on the CPU use (cpuc->ctx_pmds, kept
  * by each feature): nothing is saved for a task whose events use none.
@@ -25,8 +28,8 @@
  *   [ITA-RM] Figure 6-11), then the saved PMDs are written back. A
  *   context with nothing saved starts with the features reset, so that
  *   no task inherits another's branches.
- * The configuration registers (PMC12) are not saved: they follow from
- * the events and are written by the features themselves.
+ * The configuration registers (PMC12, PMC42) are not saved: they follow
+ * from the events and are written by the features themselves.
  */
 
 #include <linux/bitops.h>

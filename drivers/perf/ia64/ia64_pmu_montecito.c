@@ -19,6 +19,13 @@
  * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
  * to eight branches with their targets per sample.
  *
+ * The IP-EAR (PMC42, IA64_PMU_F_IPEAR) makes the same buffer a history
+ * of the last sixteen retired IPs, each with the cycles before it: an
+ * event with config1.ipear gets them as its branch stack (from = IP,
+ * to = 0, cycles; ia64_pmu_ipear.h, ia64_pmu_btb.c). IP-EAR and branch
+ * stacks exclude each other ([PFM-MONT]): one buffer value per CPU.
+ * Erratum 120 (no IP-EAR with hardware threads on): .mt_no_ipear.
+ *
  * The EARs are the Itanium 2's in other registers (PMC37 with PMD34/35,
  * PMC40 with PMD32/33/36, ia64_ear_layout_montecito): perf mem samples
  * with address, latency and data source; the D-EAR's TLB and ALAT modes
@@ -32,10 +39,10 @@
  * of the core, with the privilege of a CPU-wide event. With two threads
  * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
  * overflow of PMC10-15 cannot be relied on, so sampling events take
- * PMC4-9 only.
+ * PMC4-9 only; erratum 120: there is no IP-EAR.
  *
- * Not driven yet: the IP-EAR (PMC42), the opcode matchers and ranges
- * (PMC32-36, PMC38, PMC41). Their registers are brought up at perfmon's
+ * Not driven yet: the opcode matchers and ranges (PMC32-36, PMC38,
+ * PMC41). Their registers are brought up at perfmon's
  * defaults: matching every instruction, no range, every capture off.
  */
 
@@ -137,6 +144,8 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
 	.mt_sample_counters = IA64_CTR_4_9,
+	/* erratum 120: no IP-EAR with threads */
+	.mt_no_ipear	= true,
 	.groups		= montecito_groups,
 	.nr_groups	= ARRAY_SIZE(montecito_groups),
 	.pins		= montecito_pins,
@@ -144,7 +153,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
 	.exclusive_es	= { 0xe0, 0xe2 },
 	.exclusive_one	= true,
-	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_IPEAR,
 	.btb		= &montecito_btb,
 	.ear		= &ia64_ear_layout_montecito,
 	.mem_loads	= "DATA_EAR_EVENTS",

@@ -6,7 +6,7 @@
  * PMC.all (bit 26, [MONT-FACTS] §2) and seen by nothing else of this
  * thread's PMU; with one thread such a record is malformed. Erratum 121
  * ([MONT-FACTS] §11): with two threads the overflow of PMC10-15 raises
- * no interrupt.
+ * no interrupt; erratum 120: no IP-EAR.
  */
 #include "model_test.h"
 
@@ -164,4 +164,33 @@ TEST(mont_erratum121_no_interrupt_pmc10_15)
 	overflow_on(2, 4, true);
 	overflow_on(1, 10, true);
 	overflow_on(1, 15, true);
+}
+
+/*
+ * Erratum 120: with two threads PMC42's IP-EAR mode does nothing, the
+ * instructions retire unrecorded; with one thread they are recorded.
+ * Neither thread's IP-EAR records the sibling's instructions.
+ */
+static unsigned int ipear_entries(unsigned int threads, unsigned int thread)
+{
+	struct ia64_model m;
+	u8 buf[64];
+
+	threads_init(&m, threads);
+	/* PMC42: plm all, mode 4 (IP-EAR) */
+	ia64_model_write_pmc(&m, 42, 0xf | 4ULL << 8);
+	ia64_model_write_pmd(&m, 38, 0);
+	mt_inst(buf, 0x4000000000001000ULL, 0, IA64_PMU_ITYPE_I, 0, 3, 3,
+		IA64_PMU_ISA_IA64);
+	((struct ia64_pmu_rec_inst *)buf)->ctx.thread = thread;
+	mt_run_all(&m, buf);
+	CHECK_EQ(ia64_model_threads_setup(IA64_MODEL_MONTECITO, 1), 0);
+	return mt_read_frozen(&m, 38) & 0xf;
+}
+
+TEST(mont_erratum120_no_ipear_with_threads)
+{
+	CHECK_EQ(ipear_entries(1, 0), 3);
+	CHECK_EQ(ipear_entries(2, 0), 0);
+	CHECK_EQ(ipear_entries(2, 1), 0);
 }

@@ -128,7 +128,12 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	}
 	left = v.ctx.repeat - *progress;
 	if (frozen(m)) {
-		/* a frozen PMU counts and captures nothing */
+		/*
+		 * a frozen PMU counts and captures nothing, but for the
+		 * IP-EAR during its freeze delay (of this thread's records)
+		 */
+		if (!v.ctx.thread)
+			ia64_model_ipear_frozen(m, &v, left);
 		*progress = v.ctx.repeat;
 		return 0;
 	}
@@ -223,6 +228,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		ia64_model_dear_capture(m, &v);
 	if (v.btb)
 		ia64_model_btb_capture(m, &v, k);
+	ia64_model_ipear_run(m, &v, k);
 	/* what ran last, for the D-EAR's IP rule (pmu_model_ear.c) */
 	m->after_mispred = v.hdr.type == IA64_PMU_REC_BRANCH &&
 			   (v.hdr.flags & (IA64_PMU_REC_BR_MISPRED_PATH |
@@ -235,6 +241,7 @@ done:
 	if (freeze) {
 		/* Table 6-7: fr set by an oi overflow; the interrupt */
 		m->pmc[0] |= IA64_MODEL_PMC0_FR;
+		ia64_model_ipear_freeze(m);
 		m->irq_pending = true;
 		m->stats.irqs++;
 	}

@@ -149,6 +149,13 @@ struct ia64_model {
 	bool after_mispred;
 	u64 mispred_ip;
 	u8 mispred_slot;
+	/*
+	 * The IP-EAR (pmu_model_btb.c): cycles since its last capture,
+	 * saturating at the 6 bits an entry holds; cycles left before the
+	 * buffer freezes after an overflow froze the PMU
+	 */
+	u64 ipear_cycles;
+	u64 ipear_delay;
 	struct ia64_model_stats stats;
 };
 

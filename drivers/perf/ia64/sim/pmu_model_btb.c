@@ -16,7 +16,9 @@
  * Montecito's execution trace buffer ([MONT-FACTS] §8) is the Itanium
  * 2's, grown: PMC39 with PMC12's fields, sixteen entries PMD48-63, the
  * index (3:0) and full bit (5) in PMD38, and the extension nibbles in a
- * register of their own, PMD39.
+ * register of their own, PMD39. Its IP-EAR ([MONT-FACTS] §9-§10: PMC42)
+ * takes the same registers over for a history of retired IPs with the
+ * cycles between them.
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -70,7 +72,7 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 	bool by_tgt, by_path, ok;
 
 	/* the configuration PMC has no ism: IA-32 branches never enter */
-	if (v->is || !ia64_model_monitor_enabled_at(m, pmc, IA64_MODEL_PMC_PM,
+	if (v->is || ia64_model_ipear_on(m) || !ia64_model_monitor_enabled_at(m, pmc, IA64_MODEL_PMC_PM,
 						    64, v))
 		return;
 	ok = taken ? (tm & 2) : (tm & 1);
@@ -88,10 +90,12 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v)
 }
 
 /*
- * Write @entry at bbi with extension bits @ext (b1, bruflush) and
- * advance bbi; at the wrap, set the sticky full bit (Table 6-23)
+ * Write @entry at bbi with extension bits @ext (b1, bruflush; the
+ * IP-EAR's four) in the bits @ext_mask of the entry's nibble and advance
+ * bbi; at the wrap, set the sticky full bit (Table 6-23)
  */
-static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext)
+static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext,
+		     u64 ext_mask)
 {
 	const struct ia64_model_btb *btb = m->desc->btb;
 	u64 idx = m->pmd[btb->index_pmd];
@@ -117,7 +121,8 @@ static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext)
 		break;
 	}
 	if (ext_reg)
-		*ext_reg = (*ext_reg & ~(3ULL << shift)) | (u64)ext << shift;
+		*ext_reg = (*ext_reg & ~(ext_mask << shift)) |
+			   (u64)ext << shift;
 	idx = (idx & ~btb->bbi_mask) | ((bbi + 1) % btb->nr);
 	if (bbi == btb->nr - 1U)
 		idx |= btb->full;
@@ -171,7 +176,137 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 	if (reps > btb->nr / 2U)
 		reps = btb->nr / 2U + (reps - btb->nr / 2U) % (btb->nr / 2U);
 	while (reps--) {
-		btb_push(m, br, br_ext);
-		btb_push(m, tgt, 0);
+		btb_push(m, br, br_ext, 3);
+		btb_push(m, tgt, 0, 3);
 	}
+}
+
+/*
+ * The IP-EAR ([MONT-FACTS] §9): while PMC42's mode field (10:8) is 4,
+ * the buffer records retired IPs instead of branches, at the privilege
+ * levels of PMC42.plm (3:0), with PMC42.pm (6) as a configuration PMC's
+ * pm; PMC39 captures nothing meanwhile ([MONT-FACTS] §10: the two share
+ * PMD38/39/48-63 and exclude each other). MODEL: any other mode leaves
+ * the buffer to PMC39. Erratum 120 ([MONT-FACTS] §11): the IP-EAR is
+ * unavailable with two threads per core; MODEL: its mode then does
+ * nothing, the buffer stays PMC39's.
+ */
+bool ia64_model_ipear_on(const struct ia64_model *m)
+{
+	const struct ia64_model_btb *btb = m->desc->btb;
+
+	return btb && btb->ipear_pmc &&
+	       (m->pmc[btb->ipear_pmc] & btb->ipear_mode_mask) ==
+	       btb->ipear_mode &&
+	       !(btb->ipear_mt_off && ia64_model_threads(m->cpu) > 1);
+}
+
+/* The cycle count an entry holds: 4 bits in it, 2 in its nibble */
+#define IPEAR_CYCLES_MAX	63ULL
+
+/*
+ * An entry with ef = 0 ([MONT-FACTS] §9): IP[63:4] in bits 59:0, the low
+ * four bits of the cycle count in 63:60; its PMD39 nibble: the high two
+ * in 1:0, flush 2, ef 3, in the order of the branch mode's nibbles
+ * (PMD48, 56, 49, 57, ...). The index and full bit in PMD38 as in
+ * branch mode.
+ *
+ * MODEL: what the sources leave open:
+ * - a capture is one repetition of a retiring record (instruction,
+ *   memory access, branch) of IA-64 code: its bundle address, bits
+ *   60:51 read as copies of bit 50 as in the branch entries; fetches
+ *   retire nothing; IA-32 code is never captured (PMC42 has no ism);
+ * - the cycle count is the number of cycles (cycles records) since the
+ *   previous capture, those at privilege levels PMC42.plm leaves out
+ *   included, saturating at 63; instructions of one record retire in
+ *   the same cycle, so all but the first of its captures count 0; a
+ *   write of PMC42 restarts it at 0 (pmu_model_regs.c), so the first
+ *   capture after the IP-EAR is turned on counts the cycles since then;
+ * - flush: the capture is the first after a mispredicted branch (the
+ *   pipeline was flushed before it);
+ * - an ef = 1 entry (a delay count in 7:0, an address in 59:8) is never
+ *   written: the sources give its layout, not when the hardware writes
+ *   one;
+ * - PMC42.plm = 0 leaves the buffer's PMDs as they are: only PMC39's
+ *   plm = 0 makes them undefined, as in branch mode.
+ */
+static void ipear_capture(struct ia64_model *m, const struct rec_view *v,
+			  u64 reps)
+{
+	const struct ia64_model_btb *btb = m->desc->btb;
+	u64 pmc = m->pmc[btb->ipear_pmc];
+	u64 ip = ia64_model_sxt50(v->ctx.ip) >> 4;
+	u64 cyc = m->ipear_cycles;
+	unsigned int flush = m->after_mispred ? 4 : 0;
+	u64 psr_bit = (pmc & IA64_MODEL_PMC_PM) ? IA64_MODEL_PSR_PP :
+						  IA64_MODEL_PSR_UP;
+
+	/*
+	 * The monitor enable equation ([ITA-RM] §6.2.1: plm[cpl], pm with
+	 * PSR.pp or PSR.up) without PMC0.fr, which the freeze delay
+	 * outlives (ia64_model_ipear_frozen()); no ism
+	 */
+	if (v->hdr.type == IA64_PMU_REC_FETCH || v->is ||
+	    !(pmc_plm(pmc) & (1U << v->ctx.cpl)) || !(m->psr & psr_bit))
+		return;
+	/* after nr captures the content repeats, the index moves on */
+	if (reps > btb->nr)
+		reps = btb->nr + (reps - btb->nr) % btb->nr;
+	while (reps--) {
+		btb_push(m, ip | (cyc & 0xf) << 60,
+			 (unsigned int)(cyc >> 4) | flush, 0xf);
+		cyc = 0;
+		flush = 0;
+	}
+	m->ipear_cycles = 0;
+}
+
+static void ipear_cycles(struct ia64_model *m, u64 n)
+{
+	m->ipear_cycles = n >= IPEAR_CYCLES_MAX - m->ipear_cycles ?
+			  IPEAR_CYCLES_MAX : m->ipear_cycles + n;
+}
+
+void ia64_model_ipear_run(struct ia64_model *m, const struct rec_view *v,
+			  u64 reps)
+{
+	m->ipear_delay = 0;
+	if (!ia64_model_ipear_on(m) || !reps)
+		return;
+	if (v->hdr.type == IA64_PMU_REC_CYCLES)
+		ipear_cycles(m, reps);
+	else
+		ipear_capture(m, v, reps);
+}
+
+/*
+ * PMC42.delay (18:11): the cycles by which the buffer's freeze follows
+ * the freeze of a PMU interrupt ([MONT-FACTS] §9). MODEL: only the
+ * freeze of an overflow (oi) delays it, not a write of PMC0.fr; the
+ * records run while frozen are captured until that many cycles have
+ * elapsed, those of the record that froze the PMU after its overflow
+ * included once it resumes (they run after the interrupt in the model).
+ */
+void ia64_model_ipear_freeze(struct ia64_model *m)
+{
+	const struct ia64_model_btb *btb = m->desc->btb;
+
+	if (ia64_model_ipear_on(m))
+		m->ipear_delay = (m->pmc[btb->ipear_pmc] >>
+				  btb->ipear_delay_shift) & 0xff;
+}
+
+void ia64_model_ipear_frozen(struct ia64_model *m, const struct rec_view *v,
+			     u64 reps)
+{
+	if (!m->ipear_delay || !ia64_model_ipear_on(m))
+		return;
+	if (v->hdr.type != IA64_PMU_REC_CYCLES) {
+		ipear_capture(m, v, reps);
+		return;
+	}
+	if (reps > m->ipear_delay)
+		reps = m->ipear_delay;
+	m->ipear_delay -= reps;
+	ipear_cycles(m, reps);
 }

@@ -140,6 +140,19 @@ struct ia64_model_btb {
 	u8 ext;
 	u8 ext_shift;
 	u8 ext_pmd;
+	/*
+	 * The IP-EAR (pmu_model_btb.c): a PMC of its own whose mode field
+	 * (ipear_mode_mask) at ipear_mode turns the buffer into a history
+	 * of retired IPs with cycle counts, with the freeze delay at
+	 * ipear_delay_shift (8 bits); ipear_pmc 0: no IP-EAR. ipear_mt_off:
+	 * with two threads per core the mode does nothing (the Montecito's
+	 * erratum 120)
+	 */
+	u8 ipear_pmc;
+	u64 ipear_mode_mask;
+	u64 ipear_mode;
+	u8 ipear_delay_shift;
+	bool ipear_mt_off;
 };
 
 /* the Itanium's registers: PMC12, PMD8-15, PMD16 with bbi 2:0, full 3 */
@@ -519,6 +532,22 @@ void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v);
 /* Record the branch and its target, @reps times */
 void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 			    u64 reps);
+/* Is the buffer an IP-EAR (its mode PMC selects it)? */
+bool ia64_model_ipear_on(const struct ia64_model *m);
+/*
+ * The IP-EAR's part of @reps repetitions of record @v run with the PMU
+ * running: cycles elapse, retired IPs are captured
+ */
+void ia64_model_ipear_run(struct ia64_model *m, const struct rec_view *v,
+			  u64 reps);
+/* The PMU froze on an overflow: the IP-EAR's freeze delay starts */
+void ia64_model_ipear_freeze(struct ia64_model *m);
+/*
+ * Record @v of @reps repetitions while the PMU is frozen: the IP-EAR
+ * captures until its freeze delay has elapsed
+ */
+void ia64_model_ipear_frozen(struct ia64_model *m, const struct rec_view *v,
+			     u64 reps);
 
 /*
  * pmu_model_ear.c: does PMC10 let the instruction EAR capture this fetch

@@ -5,9 +5,10 @@
  * file, reset state, the twelve 47-bit counters, PAL_PERF_MON_INFO,
  * CPUID, events, the free-running mix, the execution trace buffer in
  * branch mode (montecito_btb, captured by the shared pmu_model_btb.c) and
- * the EARs (montecito_ears, pmu_model_ear.c). The IP-EAR, the opcode
- * matchers, the address ranges, the two hardware threads and the MESI
- * filter come later. Until then their registers (PMC32-36, 38, 41, 42)
+ * the EARs (montecito_ears, pmu_model_ear.c), and the IP-EAR, the same
+ * buffer as a history of retired IPs (montecito_btb's ipear_* fields).
+ * The opcode matchers, the address ranges and the two hardware threads
+ * come later. Until then their registers (PMC32-36, 38, 41)
  * are plain registers with their implemented bits and reset values, and
  * .qual is NULL.
  *
@@ -168,6 +169,10 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
  * PMC39.ds = 1 ([MONT-FACTS] §8: libpfm calls ds = 1 reserved).
  * MODEL: brt = 00 admits every branch, as on the Itanium 2; plm = 0 in
  * PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
+ *
+ * The IP-EAR ([MONT-FACTS] §9): PMC42 (plm 3:0, pm 6, mode 10:8, delay
+ * 18:11; writable 0x7ff4f above) with mode 4 records retired IPs in the
+ * same registers instead of branches (pmu_model_btb.c).
  */
 static const struct ia64_model_btb montecito_btb = {
 	.pmc		= 39,
@@ -181,6 +186,11 @@ static const struct ia64_model_btb montecito_btb = {
 	.ds_undef	= true,
 	.ext		= IA64_MODEL_BTB_EXT_PMD,
 	.ext_pmd	= 39,
+	.ipear_pmc	= 42,
+	.ipear_mode_mask = MASK64(10, 8),
+	.ipear_mode	= 4ULL << 8,
+	.ipear_delay_shift = 11,
+	.ipear_mt_off	= true,
 };
 
 /*

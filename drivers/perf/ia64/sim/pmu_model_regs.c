@@ -200,6 +200,10 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 		      (m->desc->pmc_reset[idx] & ~m->desc->pmc_bits[idx]);
 	if (is_ctr(m, idx))
 		resolve_counter(m, idx);
+	/* MODEL: the IP-EAR's cycle count restarts (pmu_model_btb.c) */
+	if (m->desc->btb && m->desc->btb->ipear_pmc &&
+	    idx == m->desc->btb->ipear_pmc)
+		m->ipear_cycles = 0;
 	/* Figure 6-11: plm = 0 does not preserve the PMD(s) it controls */
 	if (m->plm0_clobbers_pmd && controls_pmds(m, idx) &&
 	    !pmc_plm(m->pmc[idx]))

@@ -110,6 +110,21 @@
  *                            PFMLIB_ITA2_RR_INV); without a filter the
  *                            event counts everywhere. The Itanium cannot
  *                            invert a range: EOPNOTSUPP there
+ *
+ * and the Montecito's IP-EAR (PMC42, [PFM-MONT]), which turns the
+ * execution trace buffer into a history of retired IPs:
+ *
+ *   bit  63     ipear        the sampling event's branch stack
+ *                            (PERF_SAMPLE_BRANCH_STACK, branch type ANY
+ *                            only) holds the last retired IPs instead of
+ *                            branches, newest first: from = the IP's
+ *                            bundle, to = 0, cycles = the cycles since the
+ *                            IP before it (0-63); EOPNOTSUPP on models
+ *                            without an IP-EAR; no ear, ear_tlb, ear_alat,
+ *                            ear_tlbmask or br_mispred with it (EINVAL)
+ *   bits 23:8   ipear_delay  with ipear (the ldlat bits): cycles by which
+ *                            the buffer's freeze follows an overflow,
+ *                            0-255, larger is EINVAL
  *   all other bits are reserved and must be 0
  *
  * attr.config2: a data address range ([ITA-RM] §6.2.6), for events that
@@ -140,11 +155,15 @@
 					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)
 #define IA64_PMU_CFG1_IRANGE_APPROX	(1ULL << 55)
 #define IA64_PMU_CFG1_IRANGE_INV	(1ULL << 56)
+#define IA64_PMU_CFG1_IPEAR		(1ULL << 63)
+#define IA64_PMU_CFG1_IPEAR_DELAY_SHIFT	IA64_PMU_CFG1_LDLAT_SHIFT
+#define IA64_PMU_CFG1_IPEAR_DELAY_MASK	IA64_PMU_CFG1_LDLAT_MASK
 #define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_BITS | \
 					 IA64_PMU_CFG1_OPC_CARE_MASK | \
 					 IA64_PMU_CFG1_OPC_TYPES_MASK | \
 					 IA64_PMU_CFG1_IRANGE_APPROX | \
-					 IA64_PMU_CFG1_IRANGE_INV)
+					 IA64_PMU_CFG1_IRANGE_INV | \
+					 IA64_PMU_CFG1_IPEAR)
 
 #define IA64_PMU_CONFIG(es, umask) \
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \

@@ -416,6 +416,10 @@ void gen_attr(union attr_buf *b)
 				     ((uint64_t)rnd(16) <<
 				      IA64_PMU_CFG1_OPC_TYPES_SHIFT) |
 				     (chance(30) ? IA64_PMU_CFG1_IRANGE_APPROX : 0);
+		else if (chance(4))	/* the IP-EAR, delays past 255 too */
+			a->config1 = IA64_PMU_CFG1_IPEAR |
+				     (uint64_t)rnd(300) <<
+				     IA64_PMU_CFG1_IPEAR_DELAY_SHIFT;
 		if (chance(8))
 			a->config2 = rnd_u64();
 		else if (chance(5))	/* a data range, base | (2^n - 1) */
@@ -428,6 +432,12 @@ void gen_attr(union attr_buf *b)
 	if (a->sample_type & PERF_SAMPLE_BRANCH_STACK || chance(5))
 		a->branch_sample_type = chance(90) ?
 			rnd(PERF_SAMPLE_BRANCH_MAX) : rnd_u64();
+	/* the IP-EAR takes ANY only, with privilege and output flags */
+	if (a->type != PERF_TYPE_BREAKPOINT &&
+	    (a->config1 & IA64_PMU_CFG1_IPEAR) && chance(70))
+		a->branch_sample_type = PERF_SAMPLE_BRANCH_ANY | rnd(8) |
+					(chance(30) ?
+					 PERF_SAMPLE_BRANCH_NO_CYCLES : 0);
 	if (a->sample_type & PERF_SAMPLE_REGS_USER || chance(3))
 		a->sample_regs_user = gen_regs_mask();
 	if (a->sample_type & PERF_SAMPLE_STACK_USER || chance(3))

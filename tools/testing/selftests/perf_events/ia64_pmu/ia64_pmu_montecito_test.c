@@ -10,7 +10,8 @@
  * fixed), the MESI filter, and the thread bit: format all counts the
  * sibling thread's events with the privilege of a CPU-wide event, and
  * with two threads per core (MODEL=montecito,threads=2) a sampling event
- * takes PMC4-9 only (erratum 121). Skipped on other models.
+ * takes PMC4-9 only (erratum 121) and there is no IP-EAR (erratum 120).
+ * Skipped on other models.
  */
 
 #include <dirent.h>
@@ -639,6 +640,36 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 	EXPECT_EQ(10, n);
 	ring_unmap(&r);
 	close_all(fd, 7);
+}
+
+/*
+ * Erratum 120: with two threads per core there is no IP-EAR: a request
+ * is EOPNOTSUPP and the format fields are hidden; with one, it opens
+ */
+TEST_F(mont, erratum120_no_ipear)
+{
+	struct perf_event_attr attr;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	counting_attr(&attr, IA64_PMU_CONFIG(0x12, 0));
+	attr.exclude_kernel = 1;
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY |
+				  PERF_SAMPLE_BRANCH_USER;
+	attr.config1 = IA64_PMU_CFG1_IPEAR;
+	if (sim_threads() < 2) {
+		EXPECT_EQ(0, access(PMU_DIR "/format/ipear", F_OK));
+		EXPECT_EQ(0, open_errno(&attr));
+		SKIP(return, "one thread per core");
+	}
+	EXPECT_NE(0, access(PMU_DIR "/format/ipear", F_OK));
+	EXPECT_NE(0, access(PMU_DIR "/format/ipear_delay", F_OK));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
+	/* the execution trace buffer's branch stacks are still there */
+	attr.config1 = 0;
+	EXPECT_EQ(0, open_errno(&attr));
 }
 
 TEST_HARNESS_MAIN
