@@ -262,7 +262,7 @@ struct ia64_pmu_unit {
 #define IA64_PMU_IEAR		1
 #define IA64_PMU_NR_EARS	2
 
-/* The qualification registers of a CPU as written, ia64_pmu_qual.c */
+/* The qualification registers of a CPU as written, ia64_pmu_qual_regs.c */
 struct ia64_pmu_qual_cpu {
 	u64 opc[2];			/* layout opc_pmc[] */
 	u64 irange;			/* layout irange_pmc */
@@ -423,6 +423,8 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 void ia64_pmu_qual_filters_sync(struct perf_event *event);
 bool ia64_pmu_qual_sync(struct perf_event *event);
 int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+
+/* ia64_pmu_qual_regs.c */
 void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc);
 u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11);
 void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
