@@ -109,6 +109,7 @@ PMU_FORMAT_ATTR(opc_i, "config1:53");
 PMU_FORMAT_ATTR(opc_m, "config1:54");
 PMU_FORMAT_ATTR(irange_approx, "config1:55");
 PMU_FORMAT_ATTR(irange_inv, "config1:56");
+PMU_FORMAT_ATTR(ibrp_dual, "config1:57-58");
 PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
@@ -131,6 +132,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_opc_m.attr,
 	&format_attr_irange_approx.attr,
 	&format_attr_irange_inv.attr,
+	&format_attr_ibrp_dual.attr,
 	&format_attr_drange.attr,
 	NULL,
 };
@@ -152,6 +154,17 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 	return IA64_PMU_F_QUAL;
 }
 
+/* Has the model events whose IBR pairs the user chooses? */
+static bool ia64_pmu_has_dual_events(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ia64_pmu_model->nr_events; i++)
+		if (ia64_pmu_model->events[i].qual & IA64_Q_IBRP_DUAL)
+			return true;
+	return false;
+}
+
 static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 				       struct attribute *attr, int i)
 {
@@ -169,10 +182,15 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	    (attr == &format_attr_mesi.attr &&
 	     !(ia64_pmu_model->raw_valid & IA64_PMU_CFG_MESI_MASK)))
 		return 0;
-	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
+	/* only the per-pair models invert ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
 	     !ia64_pmu_model->qual->per_pair))
+		return 0;
+	/* the Montecito's dual events choose their IBR pairs */
+	if (attr == &format_attr_ibrp_dual.attr &&
+	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
+	     !ia64_pmu_has_dual_events()))
 		return 0;
 	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
 }

@@ -22,6 +22,10 @@
 struct ia64_pmu_qual {
 	u8 subject;			/* IA64_QR_* */
 	u8 pair;			/* per_pair: its IBR pair */
+	u8 pairs;			/* ... all (bit i: pair i) */
+	bool coarse_ok;			/* per_pair: a masked range too */
+	bool ibrp1_free;		/* refused while pair 1 restricts */
+	bool has_filter;		/* address filters given */
 	bool fine;			/* per_pair: the cover in fine mode */
 	bool inv;			/* per_pair: config1 irange_inv */
 	bool approx;			/* config1 irange_approx */

@@ -8,6 +8,7 @@
  * (struct ia64_pmu_qual_cpu caches what it holds).
  */
 
+#include <linux/bug.h>
 #include <linux/perf_event.h>
 #include <linux/perf/ia64_pmu.h>
 
@@ -37,19 +38,77 @@ static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
 	}
 }
 
+/* IBR pair @p: @base, and @mask with plm all (mask 0: plm 0, no match) */
+static void ia64_pmu_qual_ibr_pair(struct ia64_pmu_qual_cpu *qc,
+				   unsigned int p, u64 base, u64 mask)
+{
+	ia64_pmu_write_cached(&qc->ibr[2 * p], base, ia64_pmu_write_ibr,
+			      2 * p);
+	ia64_pmu_write_cached(&qc->ibr[2 * p + 1],
+			      mask ? mask | IA64_BR_PLM_ALL : 0,
+			      ia64_pmu_write_ibr, 2 * p + 1);
+}
+
 /*
- * Itanium 2, pmu_enable: the IBR pairs of the filtered events and PMC14,
- * PMC8/9 with ig_ad/inv from them, PMC13 and the DBR pairs of the data
- * range events (their agreement makes the first one's the setting).
+ * The ig_ad and inv bits of matcher @k: on the Itanium 2 each matcher's
+ * for its pairs (ig_ad: none of them restricts); on the Montecito
+ * (ig_ad_all) PMC32's, ig_ad for every pair and inv for pair 0
+ * ([PFM-MONT]: libpfm clears ig_ad for a code range on any pair)
+ */
+static u64 ia64_pmu_qual_range_bits(const struct ia64_pmu_qual_layout *lay,
+				    unsigned int k, unsigned int used,
+				    unsigned int invp)
+{
+	unsigned int mine = used & (k ? 0xa : 0x5);
+
+	if (lay->ig_ad_all)
+		return k ? 0 : (used ? 0 : lay->ig_ad) |
+			       (invp & used & lay->inv_pairs ? lay->inv : 0);
+	return !mine ? lay->ig_ad : invp & mine ? lay->inv : 0;
+}
+
+/*
+ * Matcher @k from its PMC8/9 image @opc and @bits (ig_ad, inv): one
+ * register on the Itanium 2, mask and match registers on the Montecito
+ * (ia64_opcm_regs())
+ */
+static void ia64_pmu_qual_matcher(struct ia64_pmu_cpu *cpuc, unsigned int k,
+				  u64 opc, u64 bits, u64 *mask)
+{
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
+	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
+	u64 match = 0;
+
+	if (lay->opc_match_pmc[k])
+		ia64_opcm_regs(opc, mask, &match);
+	else
+		*mask = opc & ~(lay->ig_ad | lay->inv);
+	*mask |= bits;
+	ia64_pmu_write_cached(&qc->opc[k], *mask, ia64_pmu_write_pmc,
+			      lay->opc_pmc[k]);
+	if (lay->opc_match_pmc[k])
+		ia64_pmu_write_cached(&qc->opc_match[k], match,
+				      ia64_pmu_write_pmc,
+				      lay->opc_match_pmc[k]);
+}
+
+/*
+ * Itanium 2, Montecito, pmu_enable: the IBR pairs of the filtered events
+ * and the code range PMC (PMC14, PMC38), the matchers with ig_ad/inv
+ * from them, the data range PMC (PMC13, PMC41) and the DBR pairs of the
+ * data range events (their agreement makes the first one's the
+ * setting). Every data range PMC value enables a DBR pair (pair 0 when
+ * no event has a data range): the Montecito's PMC32/38/41 rule holds
+ * whatever the order of the writes.
  */
 static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 {
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
-	u64 opc[2] = { IA64_OPC2_RESET, IA64_OPC2_RESET };
-	u64 range[2] = { IA64_OPC2_IG_AD, IA64_OPC2_IG_AD };
+	u64 opc[2] = { lay->opc_reset, lay->opc_reset };
 	const struct ia64_pmu_qual *q, *dbr = NULL;
-	unsigned int used = 0, p, k;
+	unsigned int used = 0, invp = 0, p, k;
+	u64 irange, drange, mask[2];
 	bool fine = false;
 	int i;
 	u8 cfg[IA64_RANGE_PAIRS] = { IA64_PMC13_2_CFG_IO,
@@ -67,29 +126,25 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 			opc[1] = q->opc;
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
-		p = q->pair;
 		if (!(q->subject & IA64_QR_IBR) || !q->filtered ||
-		    (used & (1U << p)))
+		    (used & q->pairs))
 			continue;
-		used |= 1U << p;
+		used |= q->pairs;
 		fine = q->fine;
-		k = p & 1;
-		range[k] = q->inv ? IA64_OPC2_INV : 0;
+		if (q->inv)
+			invp |= q->pairs;
 		/* no cover (a file not mapped): plm 0, nothing matches */
-		ia64_pmu_write_cached(&qc->ibr[2 * p],
-				    q->nr_ibr ? q->ibr[0].base : 0,
-				    ia64_pmu_write_ibr, 2 * p);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 1],
-				    q->nr_ibr ? q->ibr[0].mask |
-						IA64_BR_PLM_ALL : 0,
-				    ia64_pmu_write_ibr, 2 * p + 1);
-		if (!q->fine)
-			continue;
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 4], q->ibr[1].base,
-				    ia64_pmu_write_ibr, 2 * p + 4);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 5],
-				    q->ibr[1].mask | IA64_BR_PLM_ALL,
-				    ia64_pmu_write_ibr, 2 * p + 5);
+		for (p = 0; p < IA64_RANGE_PAIRS; p++) {
+			if (!(q->pairs & (1U << p)))
+				continue;
+			ia64_pmu_qual_ibr_pair(qc, p,
+					       q->nr_ibr ? q->ibr[0].base : 0,
+					       q->nr_ibr ? q->ibr[0].mask : 0);
+			if (q->fine)
+				ia64_pmu_qual_ibr_pair(qc, p + 2,
+						       q->ibr[1].base,
+						       q->ibr[1].mask);
+		}
 	}
 	/*
 	 * the other pairs zero (plm 0, x 0): a debugger's breakpoints (x =
@@ -99,24 +154,25 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		if ((used & (1U << p)) ||
 		    (fine && p >= 2 && (used & (1U << (p - 2)))))
 			continue;
-		ia64_pmu_write_cached(&qc->ibr[2 * p], 0, ia64_pmu_write_ibr,
-				    2 * p);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 1], 0,
-				    ia64_pmu_write_ibr, 2 * p + 1);
+		ia64_pmu_qual_ibr_pair(qc, p, 0, 0);
 	}
+	irange = ia64_pmc_irange(lay->irange_reset, used, fine);
+	drange = dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg);
 	for (k = 0; k < 2; k++)
-		ia64_pmu_write_cached(&qc->opc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
-							     IA64_OPC2_INV)) |
-				    range[k], ia64_pmu_write_pmc,
-				    lay->opc_pmc[k]);
-	ia64_pmu_write_cached(&qc->irange, ia64_pmc14(used, fine),
-			    ia64_pmu_write_pmc, lay->irange_pmc);
+		ia64_pmu_qual_matcher(cpuc, k, opc[k],
+				      ia64_pmu_qual_range_bits(lay, k, used,
+							       invp),
+				      &mask[k]);
+	/* [PFM-MONT] pfm_mont_pmc_check: PMC41 enables a DBR pair */
+	WARN_ON_ONCE(lay->drange_ena_rule &&
+		     !ia64_qual_mont_consistent(mask[0], irange, drange));
+	ia64_pmu_write_cached(&qc->irange, irange, ia64_pmu_write_pmc,
+			      lay->irange_pmc);
 	if (dbr && dbr->nr_dbr)
 		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
 				    ia64_pmu_write_dbr);
-	ia64_pmu_write_cached(&qc->drange_pmc,
-			    dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg),
-			    ia64_pmu_write_pmc, lay->drange_pmc);
+	ia64_pmu_write_cached(&qc->drange_pmc, drange, ia64_pmu_write_pmc,
+			      lay->drange_pmc);
 }
 
 /*
@@ -199,6 +255,10 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 		qc->opc[0] = val;
 	if (pmc == lay->opc_pmc[1])
 		qc->opc[1] = val;
+	if (lay->opc_match_pmc[0] && pmc == lay->opc_match_pmc[0])
+		qc->opc_match[0] = val;
+	if (lay->opc_match_pmc[1] && pmc == lay->opc_match_pmc[1])
+		qc->opc_match[1] = val;
 	if (pmc == lay->irange_pmc)
 		qc->irange = val;
 	if (lay->drange_pmc && pmc == lay->drange_pmc)

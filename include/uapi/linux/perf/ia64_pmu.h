@@ -104,7 +104,15 @@
  *                            address filter (PMC8/9.inv, [PFM-I2]
  *                            PFMLIB_ITA2_RR_INV); without a filter the
  *                            event counts everywhere. The Itanium cannot
- *                            invert a range: EOPNOTSUPP there
+ *                            invert a range: EOPNOTSUPP there; the
+ *                            Montecito only IBR pair 0's
+ *   bits 58:57  ibrp_dual    Montecito dual events (ISB_BUNPAIRS_IN,
+ *                            L1I_FETCH_RAB_HIT, L1I_FETCH_ISB_HIT,
+ *                            L1I_FILLS): the IBR pairs of the address
+ *                            filter, bit 57 pair 0 (demand fetches),
+ *                            bit 58 pair 1 (prefetches), both: the
+ *                            range on both; 0: pair 0. EOPNOTSUPP for
+ *                            other events
  *   all other bits are reserved and must be 0
  *
  * attr.config2: a data address range ([ITA-RM] §6.2.6), for events that
@@ -135,11 +143,15 @@
 					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)
 #define IA64_PMU_CFG1_IRANGE_APPROX	(1ULL << 55)
 #define IA64_PMU_CFG1_IRANGE_INV	(1ULL << 56)
+#define IA64_PMU_CFG1_IBRP_DUAL_SHIFT	57
+#define IA64_PMU_CFG1_IBRP_DUAL_MASK	(0x3ULL << \
+					 IA64_PMU_CFG1_IBRP_DUAL_SHIFT)
 #define IA64_PMU_CFG1_VALID		(IA64_PMU_CFG1_EAR_BITS | \
 					 IA64_PMU_CFG1_OPC_CARE_MASK | \
 					 IA64_PMU_CFG1_OPC_TYPES_MASK | \
 					 IA64_PMU_CFG1_IRANGE_APPROX | \
-					 IA64_PMU_CFG1_IRANGE_INV)
+					 IA64_PMU_CFG1_IRANGE_INV | \
+					 IA64_PMU_CFG1_IBRP_DUAL_MASK)
 
 #define IA64_PMU_CONFIG(es, umask) \
 	(((__u64)(es) << IA64_PMU_CFG_ES_SHIFT) | \
