@@ -143,7 +143,8 @@ vm-check-generic: initramfs
 # hold for any CPU model
 MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_btb_test ia64_pmu_ear_test ia64_pmu_fault_test \
-	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_sample_test \
+	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_qual_test \
+	ia64_pmu_qual_mont_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_mem_e2e.sh \
 	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 vm-check-montecito: initramfs
