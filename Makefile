@@ -146,7 +146,8 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_qual_test \
 	ia64_pmu_qual_mont_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_mem_e2e.sh \
-	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
+	perf_montecito_e2e.sh perf_qual_e2e.sh perf_record_e2e.sh \
+	zz_module_reload_e2e.sh
 vm-check-montecito: initramfs
 	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-900} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(MONTECITO_TESTS)' /tests/run-all.sh"
