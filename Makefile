@@ -145,9 +145,10 @@ vm-check-generic: initramfs
 MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_btb_test ia64_pmu_ipear_test ia64_pmu_ear_test \
 	ia64_pmu_fault_test ia64_pmu_freerun_test ia64_pmu_hotplug_test \
-	ia64_pmu_sample_test ia64_pmu_sim_test fuzz_e2e.sh \
-	perf_branch_e2e.sh perf_ipear_e2e.sh perf_mem_e2e.sh \
-	perf_montecito_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
+	ia64_pmu_qual_test ia64_pmu_qual_mont_test ia64_pmu_sample_test \
+	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_ipear_e2e.sh \
+	perf_mem_e2e.sh perf_montecito_e2e.sh perf_qual_e2e.sh \
+	perf_record_e2e.sh zz_module_reload_e2e.sh
 # ... and with two hardware threads per core (errata 120, 121)
 MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_sample_test perf_montecito_e2e.sh

@@ -123,24 +123,52 @@ struct ia64_pmu_reg_init {
 /*
  * How a CPU model's qualification registers work, ia64_pmu_qual.c:
  * the Itanium's one range for every event (PMC13.ta, PMC11.pt), or the
- * Itanium 2's per IBR pair ranges (PMC14, fine mode, PMC8/9 ig_ad/inv)
- * and per DBR pair data ranges (PMC13) of [PFM-I2]
+ * per IBR pair ranges (code range PMC, fine mode, ig_ad/inv) and per
+ * DBR pair data ranges (data range PMC) of the Itanium 2 ([PFM-I2]) and
+ * of the Montecito ([PFM-MONT])
  */
 struct ia64_pmu_qual_layout {
-	bool per_pair;			/* the Itanium 2 registers */
+	bool per_pair;			/* the Itanium 2's registers */
 	u64 opc_reset;			/* PMC8/9 matching everything */
-	/* the registers: the two opcode matchers (PMC8, PMC9) */
+	/* the registers: the two opcode matchers (PMC8, PMC9; PMC32, 34) */
 	u8 opc_pmc[2];
-	/* the instruction range (PMC13.ta; Itanium 2 PMC14) */
+	/*
+	 * the matchers' match registers where they are apart from the
+	 * mask registers (PMC33, PMC35; ia64_opcm_regs()); 0: none
+	 */
+	u8 opc_match_pmc[2];
+	/* the instruction range (PMC13.ta; Itanium 2 PMC14, PMC38) */
 	u8 irange_pmc;
-	/* per_pair: the data ranges (PMC13) */
+	/* per_pair: the data ranges (PMC13, PMC41) */
 	u8 drange_pmc;
 	/*
 	 * per_pair: the event code whose umask selects the IBR pair of
 	 * its tag (IA64_TAGGED_INST_RETIRED_IBRP0-3); other events see
-	 * pair 0, those of the table with IA64_Q_IBRP1 pair 1
+	 * pair 0, those of the table with IA64_Q_IBRP1 pair 1, those with
+	 * IA64_Q_IBRP_DUAL the pairs config1's ibrp_dual names
 	 */
 	u8 pair_es;
+	/* per_pair: the code range PMC's reset value */
+	u64 irange_reset;
+	/* per_pair: fine mode's page, a range's bounds lie within one */
+	u32 fine_page;
+	/*
+	 * per_pair: the ig_ad and inv bits of the mask registers, each
+	 * matcher's for its IBR pairs; with ig_ad_all, the first
+	 * matcher's for every pair (ig_ad) and for the pairs inv_pairs
+	 */
+	u64 ig_ad, inv;
+	bool ig_ad_all;
+	u8 inv_pairs;			/* IBR pairs an event may invert */
+	/*
+	 * per_pair: a masked (not fine) range only for the pair_es event
+	 * and those with IA64_Q_IBRP1 or IA64_Q_IBRP_DUAL
+	 */
+	bool coarse_tagged_only;
+	/* the event (es, umask) refused while IBR pair 1 restricts */
+	u8 ibrp1_free_es, ibrp1_free_umask;
+	/* the data range PMC must enable a DBR pair (the PMC32/38/41 rule) */
+	bool drange_ena_rule;
 };
 
 /* What the driver knows of one CPU model; cross-checked with PAL at probe */
@@ -280,9 +308,10 @@ struct ia64_pmu_unit {
 #define IA64_PMU_IEAR		1
 #define IA64_PMU_NR_EARS	2
 
-/* The qualification registers of a CPU as written, ia64_pmu_qual.c */
+/* The qualification registers of a CPU as written, ia64_pmu_qual_regs.c */
 struct ia64_pmu_qual_cpu {
 	u64 opc[2];			/* layout opc_pmc[] */
+	u64 opc_match[2];		/* layout opc_match_pmc[] */
 	u64 irange;			/* layout irange_pmc */
 	u64 drange_pmc;			/* layout drange_pmc */
 	u64 ibr[8];
@@ -449,6 +478,8 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 void ia64_pmu_qual_filters_sync(struct perf_event *event);
 bool ia64_pmu_qual_sync(struct perf_event *event);
 int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event);
+
+/* ia64_pmu_qual_regs.c */
 void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc);
 u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11);
 void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,

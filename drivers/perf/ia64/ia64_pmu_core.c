@@ -113,6 +113,7 @@ PMU_FORMAT_ATTR(irange_approx, "config1:55");
 PMU_FORMAT_ATTR(irange_inv, "config1:56");
 PMU_FORMAT_ATTR(ipear, "config1:63");
 PMU_FORMAT_ATTR(ipear_delay, "config1:8-23");
+PMU_FORMAT_ATTR(ibrp_dual, "config1:57-58");
 PMU_FORMAT_ATTR(drange, "config2:0-63");
 
 static struct attribute *ia64_pmu_format_attrs[] = {
@@ -138,6 +139,7 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_irange_inv.attr,
 	&format_attr_ipear.attr,
 	&format_attr_ipear_delay.attr,
+	&format_attr_ibrp_dual.attr,
 	&format_attr_drange.attr,
 	NULL,
 };
@@ -162,6 +164,17 @@ static unsigned int ia64_pmu_format_feature(struct attribute *attr)
 	return IA64_PMU_F_QUAL;
 }
 
+/* Has the model events whose IBR pairs the user chooses? */
+static bool ia64_pmu_has_dual_events(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ia64_pmu_model->nr_events; i++)
+		if (ia64_pmu_model->events[i].qual & IA64_Q_IBRP_DUAL)
+			return true;
+	return false;
+}
+
 static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 				       struct attribute *attr, int i)
 {
@@ -182,10 +195,15 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	/* the IP-EAR, unless an erratum takes it away (ia64_pmu_btb.c) */
 	if (feature == IA64_PMU_F_IPEAR)
 		return ia64_pmu_ipear_usable() ? attr->mode : 0;
-	/* only the Itanium 2 inverts ranges ([PFM-I2] PMC8/9.inv) */
+	/* only the per-pair models invert ranges ([PFM-I2] PMC8/9.inv) */
 	if (attr == &format_attr_irange_inv.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
 	     !ia64_pmu_model->qual->per_pair))
+		return 0;
+	/* the Montecito's dual events choose their IBR pairs */
+	if (attr == &format_attr_ibrp_dual.attr &&
+	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
+	     !ia64_pmu_has_dual_events()))
 		return 0;
 	return !feature || ia64_pmu_has(feature) ? attr->mode : 0;
 }

@@ -41,9 +41,10 @@ static const struct ia64_pmu_reg_init itanium2_reset_pmcs[] = {
 };
 
 /*
- * Qualification ([PFM-I2]): a range per IBR pair (PMC14, fine mode),
- * PMC8/9 with ig_ad and inv, data ranges per DBR pair (PMC13); umask
- * 0-3 of IA64_TAGGED_INST_RETIRED (0x08) select IBR pair 0-3.
+ * Qualification ([PFM-I2]): a range per IBR pair (PMC14, fine mode
+ * within 4 KB), PMC8/9 with ig_ad and inv for their pairs, data ranges
+ * per DBR pair (PMC13); umask 0-3 of IA64_TAGGED_INST_RETIRED (0x08)
+ * select IBR pair 0-3.
  */
 static const struct ia64_pmu_qual_layout ia64_qual_itanium2 = {
 	.per_pair	= true,
@@ -52,6 +53,11 @@ static const struct ia64_pmu_qual_layout ia64_qual_itanium2 = {
 	.irange_pmc	= 14,
 	.drange_pmc	= 13,
 	.pair_es	= 0x08,
+	.irange_reset	= IA64_PMC14_RESET,
+	.fine_page	= IA64_FINE_PAGE,
+	.ig_ad		= IA64_OPC2_IG_AD,
+	.inv		= IA64_OPC2_INV,
+	.inv_pairs	= 0xf,
 };
 
 static const struct ia64_pmu_event itanium2_events[] = {

@@ -35,21 +35,27 @@
  * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
  * with a mesi bit is -EINVAL.
  *
+ * Qualification (ia64_qual_montecito, ia64_pmu_qual.c): the Itanium 2's
+ * per IBR pair scheme in other registers, the opcode matchers PMC32/33
+ * and PMC34/35 (41 bits wide; the opc_* fields name bits 40:27 and 12:0
+ * as on the other models), PMC36 left at its reset value, code ranges in
+ * PMC38 (fine mode within 64 KB; a masked range only for
+ * IA64_TAGGED_INST_RETIRED and the instruction prefetch events; the
+ * dual events on the pairs ibrp_dual names), data ranges in PMC41;
+ * CPU_OP_CYCLES_QUAL does not count while IBR pair 1 restricts.
+ *
  * The thread bit (PMC bit 26, format all) counts both hardware threads
  * of the core, with the privilege of a CPU-wide event. With two threads
  * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
  * overflow of PMC10-15 cannot be relied on, so sampling events take
  * PMC4-9 only; erratum 120: there is no IP-EAR.
- *
- * Not driven yet: the opcode matchers and ranges (PMC32-36, PMC38,
- * PMC41). Their registers are brought up at perfmon's
- * defaults: matching every instruction, no range, every capture off.
  */
 
 #include <linux/bits.h>
 #include <linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_qual.h"
 
 #define C(x)	PERF_COUNT_HW_CACHE_##x
 
@@ -72,6 +78,40 @@ static const struct ia64_pmu_reg_init montecito_reset_pmcs[] = {
 	{ 40, 0x2000000 },
 	{ 41, 0x2078fefefefeULL },
 	{ 42, 0 },
+};
+
+/*
+ * Qualification ([PFM-MONT], from perfmon's and libpfm's
+ * Montecito register descriptions, [PFM-MONT]): the matchers' mask
+ * registers PMC32 and PMC34 with the b f i m enables, PMC32 with ig_ad
+ * (bit 57, for every IBR pair) and inv (bit 56, IBR pair 0's range);
+ * their match registers PMC33 and PMC35; PMC38 the code ranges (the
+ * Itanium 2's PMC14 fields, reset 0xdb6, fine mode within 64 KB); PMC41
+ * the data ranges (the Itanium 2's PMC13, bit for bit); umask 0-3 of
+ * IA64_TAGGED_INST_RETIRED (0x08) select IBR pair 0-3. libpfm refuses a
+ * masked range for any other event than those and the prefetch events,
+ * and CPU_OP_CYCLES_QUAL (0x12, umask 1) with IBR pair 1 in use; the
+ * kernel refuses a PMC41 without a DBR pair while PMC32.ig_ad = 0 and
+ * IBR pair 0 or 1 restricts.
+ */
+static const struct ia64_pmu_qual_layout ia64_qual_montecito = {
+	.per_pair	= true,
+	.opc_reset	= IA64_OPC_RESET,
+	.opc_pmc	= { 32, 34 },
+	.opc_match_pmc	= { 33, 35 },
+	.irange_pmc	= 38,
+	.drange_pmc	= 41,
+	.pair_es	= 0x08,
+	.irange_reset	= 0xdb6,
+	.fine_page	= IA64_FINE_PAGE_MONT,
+	.ig_ad		= IA64_OPCM_IG_AD,
+	.inv		= IA64_OPCM_INV,
+	.ig_ad_all	= true,
+	.inv_pairs	= 0x1,
+	.coarse_tagged_only = true,
+	.ibrp1_free_es	= 0x12,
+	.ibrp1_free_umask = 0x1,
+	.drange_ena_rule = true,
 };
 
 static const struct ia64_pmu_event montecito_events[] = {
@@ -153,8 +193,10 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	/* L2D_OZQ_CANCELS0_*, L2D_OZQ_CANCELS1_*: one event at a time */
 	.exclusive_es	= { 0xe0, 0xe2 },
 	.exclusive_one	= true,
-	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_IPEAR,
+	.features	= IA64_PMU_F_BTB | IA64_PMU_F_EAR | IA64_PMU_F_IPEAR |
+			  IA64_PMU_F_QUAL,
 	.btb		= &montecito_btb,
+	.qual		= &ia64_qual_montecito,
 	.ear		= &ia64_ear_layout_montecito,
 	.mem_loads	= "DATA_EAR_EVENTS",
 

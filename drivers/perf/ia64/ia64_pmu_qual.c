@@ -17,9 +17,9 @@
  * events at add(): -EAGAIN, so that perf multiplexes.
  *
  * The settings are configuration, derived from the events at each
- * pmu_enable and written only when they change; nothing is saved at a
- * context switch. The IBRs and DBRs are left alone while no event
- * restricts by them.
+ * pmu_enable and written only when they change (ia64_pmu_qual_regs.c);
+ * nothing is saved at a context switch. The IBRs and DBRs are left
+ * alone while no event restricts by them.
  *
  * The Itanium 2 ([PFM-I2], struct ia64_pmu_qual_layout.per_pair) has a
  * range per IBR pair instead: IA64_TAGGED_INST_RETIRED_IBRPi sees pair
@@ -39,6 +39,21 @@
  * its IBR pair 0 tag too, so that opcode and range apply to its memory
  * accesses; without a data range PMC13 applies pair 0's tag alone.
  * PMC15 keeps its reset value: every IBR pair bound to its matcher.
+ *
+ * The Montecito ([PFM-MONT]) has the Itanium 2's scheme
+ * in other registers (the layout ia64_qual_montecito): the matchers
+ * PMC32/33 (pairs 0 and 2) and PMC34/35 (1 and 3), PMC38 for PMC14,
+ * PMC41 for PMC13, PMC36 for PMC15. It differs in data only: fine mode
+ * within 64 KB; ig_ad is PMC32's, for every pair, and inv inverts pair
+ * 0's range alone; a masked range only for IA64_TAGGED_INST_RETIRED and
+ * the instruction prefetch events, any other event needs its range in
+ * fine mode (libpfm's rule, §6); the dual events (IA64_Q_IBRP_DUAL)
+ * filter on pair 0 (demand fetches), pair 1 (prefetches) or both, as
+ * config1's ibrp_dual says; CPU_OP_CYCLES_QUAL does not count while an
+ * event filters on pair 1 (its counts are meaningless then, §6): a
+ * group holding both is -EBUSY, an event meeting the other at add()
+ * -EAGAIN. Every PMC41 value the driver writes enables a DBR pair, so
+ * the PMC32/38/41 consistency rule (§10) always holds.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -51,35 +66,8 @@
 
 #include "ia64_pmu.h"
 #include "ia64_pmu_qual.h"
+#include "ia64_pmu_qual_event.h"
 #include "ia64_pmu_range.h"
-
-/* Registers that restrict an event */
-#define IA64_QR_IBR		0x1	/* IBRs, PMC13 */
-#define IA64_QR_PMC8		0x2
-#define IA64_QR_PMC9		0x4
-#define IA64_QR_DBR		0x8	/* DBRs, PMC11.pt */
-
-/* What one event needs; event->hw.addr_filters */
-struct ia64_pmu_qual {
-	u8 subject;			/* IA64_QR_* */
-	u8 pair;			/* per_pair: its IBR pair */
-	bool fine;			/* per_pair: the cover in fine mode */
-	bool inv;			/* per_pair: config1 irange_inv */
-	bool approx;			/* config1 irange_approx */
-	bool claimed;			/* the IBRs/DBRs, from debuggers */
-	u8 nr_ibr;			/* pairs of the filters' cover */
-	bool filtered;			/* address filters: PMC13.ta = 0 */
-	u64 opc;			/* PMC8 or PMC9 */
-	u8 nr_dbr;			/* pairs of the data range, 0: none */
-	u64 pmc13;			/* per_pair: its PMC13 */
-	struct ia64_range_pair ibr[IA64_RANGE_PAIRS];
-	struct ia64_range_pair dbr[IA64_RANGE_PAIRS];
-};
-
-static struct ia64_pmu_qual *ia64_pmu_qual_of(struct perf_event *event)
-{
-	return event->hw.addr_filters;
-}
 
 /*
  * The IBRs and DBRs are also a debugger's (ptrace). An event that will
@@ -149,8 +137,9 @@ static u64 ia64_pmu_qual_pmc13(const struct ia64_pmu_qual *q)
 }
 
 /*
- * Itanium 2: the IBR pair of an event's tag. IA64_TAGGED_INST_RETIRED
- * selects it by umask; the prefetch events see pair 1; the rest pair 0.
+ * Itanium 2, Montecito: the IBR pair of an event's tag.
+ * IA64_TAGGED_INST_RETIRED selects it by umask; the prefetch events see
+ * pair 1; the rest pair 0 (the dual events: ia64_pmu_qual_init()).
  */
 static u8 ia64_pmu_qual_pair(const struct ia64_pmu_qual_layout *lay,
 			     u8 es, u8 qual, unsigned int umask)
@@ -176,30 +165,43 @@ int ia64_pmu_qual_init(struct perf_event *event,
 			     IA64_PMU_CFG_UMASK_SHIFT;
 	bool opc = !ia64_opc_default(attr->config, attr->config1);
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
+	u8 dual = (attr->config1 & IA64_PMU_CFG1_IBRP_DUAL_MASK) >>
+		  IA64_PMU_CFG1_IBRP_DUAL_SHIFT;
 	struct ia64_range r;
 	struct ia64_pmu_qual *q;
 	bool pmc9;
-	u8 qual, pair;
+	u8 qual, pair, pairs;
 	u64 pmc;
 	int ret;
 
 	event->hw.addr_filters = NULL;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
-		return opc || attr->config2 || inv ||
+		return opc || attr->config2 || inv || dual ||
 		       (attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) ?
 		       -EOPNOTSUPP : 0;
 	qual = ia64_pmu_qual_flags(ev);
 	pair = ia64_pmu_qual_pair(lay, ev->es, qual, umask);
+	pairs = 1U << pair;
+	/* a dual event: pair 0 (demand), pair 1 (prefetch) or both */
+	if (dual && (qual & IA64_Q_IBRP_DUAL)) {
+		pairs = dual;
+		pair = dual & 1 ? 0 : 1;
+	}
 	pmc9 = lay->per_pair ? pair & 1 :
 	       ev->sel == IA64_SEL_TAG && umask == IA64_TAG_PMC9;
 	if ((opc && !(qual & IA64_Q_OPC)) ||
-	    (attr->config2 && !(qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))))
+	    (attr->config2 && !(qual & (IA64_Q_DAR | IA64_Q_DAR_PARTIAL))) ||
+	    (dual && !(qual & IA64_Q_IBRP_DUAL)))
 		return -EOPNOTSUPP;
 	if ((attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) &&
 	    !(qual & IA64_Q_IAR))
 		return -EOPNOTSUPP;
-	/* only the Itanium 2 inverts a range ([PFM-I2] PMC8/9.inv) */
-	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR)))
+	/*
+	 * only the per-pair models invert a range ([PFM-I2] PMC8/9.inv),
+	 * the Montecito only pair 0's ([PFM-MONT] PMC32.inv)
+	 */
+	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR) ||
+		    (pairs & ~lay->inv_pairs)))
 		return -EOPNOTSUPP;
 	if (!qual)
 		return 0;
@@ -228,7 +230,12 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	q->opc = pmc | (lay->opc_reset & ~IA64_OPC_RESET);
 	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
 	q->pair = pair;
+	q->pairs = pairs;
 	q->inv = inv;
+	q->coarse_ok = !lay->coarse_tagged_only || ev->es == lay->pair_es ||
+		       (qual & (IA64_Q_IBRP1 | IA64_Q_IBRP_DUAL));
+	q->ibrp1_free = lay->ibrp1_free_es && ev->es == lay->ibrp1_free_es &&
+			umask == lay->ibrp1_free_umask;
 	if (attr->config2) {
 		ret = ia64_range_cover(&r, 1, q->dbr, IA64_RANGE_PAIRS, false,
 				       NULL);
@@ -279,6 +286,19 @@ static bool ia64_pmu_ibr_equal(const struct ia64_pmu_qual *a,
 }
 
 /*
+ * Do @a's and @b's pairs share an inv bit: the same matcher's on the
+ * Itanium 2; on the Montecito its one inv is pair 0's alone
+ */
+static bool ia64_pmu_inv_shared(const struct ia64_pmu_qual *a,
+				const struct ia64_pmu_qual *b)
+{
+	u8 ma = (a->pairs & 0x5 ? 1 : 0) | (a->pairs & 0xa ? 2 : 0);
+	u8 mb = (b->pairs & 0x5 ? 1 : 0) | (b->pairs & 0xa ? 2 : 0);
+
+	return !ia64_pmu_model->qual->ig_ad_all && (ma & mb);
+}
+
+/*
  * Itanium 2: filtered events on different IBR pairs, in one mode (PMC14
  * has one fine bit) and one inversion per matcher; an unfiltered event
  * needs its pair not to restrict. In fine mode pair p + 2 is p's upper
@@ -287,14 +307,28 @@ static bool ia64_pmu_ibr_equal(const struct ia64_pmu_qual *a,
 static bool ia64_pmu_ibr_agree2(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
 {
+	u8 both = a->pairs & b->pairs;
+
 	if (!a->filtered && !b->filtered)
 		return true;
 	if (a->filtered != b->filtered)
-		return a->pair != b->pair;
-	if (a->fine != b->fine ||
-	    ((a->pair & 1) == (b->pair & 1) && a->inv != b->inv))
+		return !both;
+	if (a->fine != b->fine || (ia64_pmu_inv_shared(a, b) &&
+				   a->inv != b->inv))
 		return false;
-	return a->pair != b->pair || ia64_pmu_ibr_equal(a, b);
+	return !both || (a->pairs == b->pairs && ia64_pmu_ibr_equal(a, b));
+}
+
+/*
+ * Montecito: CPU_OP_CYCLES_QUAL (@a) counts nothing meaningful while
+ * IBR pair 1 restricts ([PFM-MONT], libpfm's has_cpu_cycles_qual):
+ * @b may not filter there
+ */
+static bool ia64_pmu_ibrp1_clash(const struct ia64_pmu_qual *a,
+				 const struct ia64_pmu_qual *b)
+{
+	return a->ibrp1_free && (b->subject & IA64_QR_IBR) &&
+	       (b->filtered || b->has_filter) && (b->pairs & 0x2);
 }
 
 /* Can @a and @b count on one CPU at once? */
@@ -305,6 +339,8 @@ static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 
 	if (!a || !b)
 		return true;
+	if (ia64_pmu_ibrp1_clash(a, b) || ia64_pmu_ibrp1_clash(b, a))
+		return false;
 	both = a->subject & b->subject;
 	if ((both & IA64_QR_IBR) &&
 	    !(ia64_pmu_model->qual->per_pair ? ia64_pmu_ibr_agree2(a, b) :
@@ -404,20 +440,44 @@ static bool ia64_pmu_same_ibrs(struct perf_event *event,
 	if (other->pmu != event->pmu)
 		return false;
 	o = ia64_pmu_qual_of(other);
-	return o && (!ia64_pmu_model->qual->per_pair || o->pair == q->pair);
+	return o && (!ia64_pmu_model->qual->per_pair || (o->pairs & q->pairs));
 }
 
 /*
- * Itanium 2: one range, programmed exactly wherever the task maps the
- * file (fine mode for pairs 0 and 1 only), unless irange_approx; not on
- * a data range of several DBR pairs (PMC13 cannot add the IBR tag).
+ * Montecito: a filter on IBR pair 1 for @event, in a group with
+ * CPU_OP_CYCLES_QUAL (ia64_pmu_ibrp1_clash())
+ */
+static bool ia64_pmu_group_ibrp1_clash(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sibling;
+	const struct ia64_pmu_qual *q = ia64_pmu_qual_of(event), *o;
+
+	if (!(q->pairs & 0x2))
+		return false;
+	for_each_sibling_event(sibling, leader) {
+		o = sibling->pmu == event->pmu ? ia64_pmu_qual_of(sibling) :
+						 NULL;
+		if (o && o->ibrp1_free)
+			return true;
+	}
+	o = leader->pmu == event->pmu ? ia64_pmu_qual_of(leader) : NULL;
+	return o && o->ibrp1_free;
+}
+
+/*
+ * Itanium 2, Montecito: one range, programmed exactly wherever the task
+ * maps the file (fine mode for pairs 0 and 1 only; on the Montecito a
+ * masked pair only for the events that take one), unless irange_approx;
+ * not on a data range of several DBR pairs (PMC13/PMC41 cannot add the
+ * IBR tag).
  */
 static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
 					struct list_head *filters)
 {
+	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct perf_addr_filter *f;
 	struct ia64_irange2 c;
-	bool fine_ok = q->pair < 2;
+	bool fine_ok = q->pairs < 0x4;
 	struct ia64_range r;
 
 	if (!list_is_singular(filters) || q->nr_dbr > 1)
@@ -427,10 +487,18 @@ static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
 		return -EINVAL;
 	r = ia64_pmu_bundles(f->offset, f->size);
 	if (!f->path.dentry)
-		return ia64_irange2_cover(r.start, r.end, fine_ok, q->approx,
-					  &c);
-	if (!q->approx &&
-	    !ia64_irange2_exact(r.start, r.end - r.start, PAGE_SIZE, fine_ok))
+		return ia64_irange_pair_cover(r.start, r.end, lay->fine_page,
+					      fine_ok, q->coarse_ok,
+					      q->approx, &c);
+	if (ia64_irange_pair_exact(r.start, r.end - r.start, PAGE_SIZE,
+				   lay->fine_page, fine_ok, q->coarse_ok))
+		return 0;
+	if (!q->approx)
+		return -EINVAL;
+	/* over-covered: a masked pair, or fine mode wherever it lands */
+	if (!q->coarse_ok &&
+	    !(fine_ok && ia64_irange_fine_fits(r.start, r.end - r.start,
+					       PAGE_SIZE, lay->fine_page)))
 		return -EINVAL;
 	return 0;
 }
@@ -453,14 +521,19 @@ int ia64_pmu_qual_filters_validate_event(struct perf_event *event,
 	struct perf_addr_filter *f;
 	int ret;
 
-	if (list_empty(filters))
+	if (list_empty(filters)) {
+		if (q)
+			q->has_filter = false;
 		return 0;
+	}
 	if (!q)
 		return -EOPNOTSUPP;
 	if (ia64_pmu_model->qual->per_pair) {
 		ret = ia64_pmu_qual_filters_check2(q, filters);
 		if (ret)
 			return ret;
+		if (ia64_pmu_group_ibrp1_clash(event))
+			return -EBUSY;
 		goto group;
 	}
 
@@ -498,7 +571,10 @@ group:
 	if (leader != event && ia64_pmu_same_ibrs(event, leader) &&
 	    !ia64_pmu_filters_equal(event, filters, leader))
 		return -EBUSY;
-	return ia64_pmu_qual_claim(event, q);
+	ret = ia64_pmu_qual_claim(event, q);
+	if (!ret)
+		q->has_filter = true;
+	return ret;
 }
 
 /*
@@ -509,11 +585,14 @@ group:
 static void ia64_pmu_qual_sync2(struct ia64_pmu_qual *q,
 				const struct ia64_range *r, u64 *extra)
 {
+	u32 page = ia64_pmu_model->qual->fine_page;
 	struct ia64_irange2 c;
-	bool fine_ok = q->pair < 2;
+	bool fine_ok = q->pairs < 0x4;
 
-	if (ia64_irange2_cover(r->start, r->end, fine_ok, q->approx, &c) &&
-	    ia64_irange2_cover(r->start, r->end, fine_ok, true, &c))
+	if (ia64_irange_pair_cover(r->start, r->end, page, fine_ok,
+				   q->coarse_ok, q->approx, &c) &&
+	    ia64_irange_pair_cover(r->start, r->end, page, fine_ok,
+				   q->coarse_ok, true, &c))
 		return;
 	q->fine = c.fine;
 	q->nr_ibr = c.fine ? 2 : 1;
@@ -594,196 +673,4 @@ int ia64_pmu_qual_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 		if (!ia64_pmu_qual_agree(q, ia64_pmu_qual_of(cpuc->event_list[i])))
 			return -EAGAIN;
 	return 0;
-}
-
-/*
- * The pairs of @p, in order. A pair left over repeats the first: the
- * DBR match ignores plm ([ITA-RM] §6.2.6), so a pair of zeros would
- * match the bottom of region 0. With no pair at all (filters on files
- * that are not mapped), plm = 0: no IBR matches.
- */
-static void ia64_pmu_qual_pairs(u64 *hw, const struct ia64_range_pair *p,
-				unsigned int n, u64 odd,
-				void (*write)(unsigned int, u64))
-{
-	unsigned int i;
-	u64 base, mask;
-
-	for (i = 0; i < IA64_RANGE_PAIRS; i++) {
-		base = n ? p[i < n ? i : 0].base : 0;
-		mask = n ? p[i < n ? i : 0].mask | odd : 0;
-		ia64_pmu_write_cached(&hw[2 * i], base, write, 2 * i);
-		ia64_pmu_write_cached(&hw[2 * i + 1], mask, write, 2 * i + 1);
-	}
-}
-
-/*
- * Itanium 2, pmu_enable: the IBR pairs of the filtered events and PMC14,
- * PMC8/9 with ig_ad/inv from them, PMC13 and the DBR pairs of the data
- * range events (their agreement makes the first one's the setting).
- */
-static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
-{
-	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
-	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
-	u64 opc[2] = { IA64_OPC2_RESET, IA64_OPC2_RESET };
-	u64 range[2] = { IA64_OPC2_IG_AD, IA64_OPC2_IG_AD };
-	const struct ia64_pmu_qual *q, *dbr = NULL;
-	unsigned int used = 0, p, k;
-	bool fine = false;
-	int i;
-	u8 cfg[IA64_RANGE_PAIRS] = { IA64_PMC13_2_CFG_IO,
-				     IA64_PMC13_2_CFG_NONE,
-				     IA64_PMC13_2_CFG_NONE,
-				     IA64_PMC13_2_CFG_NONE };
-
-	for (i = 0; i < cpuc->n_events; i++) {
-		q = ia64_pmu_qual_of(cpuc->event_list[i]);
-		if (!q)
-			continue;
-		if (q->subject & IA64_QR_PMC8)
-			opc[0] = q->opc;
-		if (q->subject & IA64_QR_PMC9)
-			opc[1] = q->opc;
-		if ((q->subject & IA64_QR_DBR) && !dbr)
-			dbr = q;
-		p = q->pair;
-		if (!(q->subject & IA64_QR_IBR) || !q->filtered ||
-		    (used & (1U << p)))
-			continue;
-		used |= 1U << p;
-		fine = q->fine;
-		k = p & 1;
-		range[k] = q->inv ? IA64_OPC2_INV : 0;
-		/* no cover (a file not mapped): plm 0, nothing matches */
-		ia64_pmu_write_cached(&qc->ibr[2 * p],
-				    q->nr_ibr ? q->ibr[0].base : 0,
-				    ia64_pmu_write_ibr, 2 * p);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 1],
-				    q->nr_ibr ? q->ibr[0].mask |
-						IA64_BR_PLM_ALL : 0,
-				    ia64_pmu_write_ibr, 2 * p + 1);
-		if (!q->fine)
-			continue;
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 4], q->ibr[1].base,
-				    ia64_pmu_write_ibr, 2 * p + 4);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 5],
-				    q->ibr[1].mask | IA64_BR_PLM_ALL,
-				    ia64_pmu_write_ibr, 2 * p + 5);
-	}
-	/*
-	 * the other pairs zero (plm 0, x 0): a debugger's breakpoints (x =
-	 * 1) would make every range match nothing
-	 */
-	for (p = 0; used && p < IA64_RANGE_PAIRS; p++) {
-		if ((used & (1U << p)) ||
-		    (fine && p >= 2 && (used & (1U << (p - 2)))))
-			continue;
-		ia64_pmu_write_cached(&qc->ibr[2 * p], 0, ia64_pmu_write_ibr,
-				    2 * p);
-		ia64_pmu_write_cached(&qc->ibr[2 * p + 1], 0,
-				    ia64_pmu_write_ibr, 2 * p + 1);
-	}
-	for (k = 0; k < 2; k++)
-		ia64_pmu_write_cached(&qc->opc[k], (opc[k] & ~(IA64_OPC2_IG_AD |
-							     IA64_OPC2_INV)) |
-				    range[k], ia64_pmu_write_pmc,
-				    lay->opc_pmc[k]);
-	ia64_pmu_write_cached(&qc->irange, ia64_pmc14(used, fine),
-			    ia64_pmu_write_pmc, lay->irange_pmc);
-	if (dbr && dbr->nr_dbr)
-		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
-				    ia64_pmu_write_dbr);
-	ia64_pmu_write_cached(&qc->drange_pmc,
-			    dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg),
-			    ia64_pmu_write_pmc, lay->drange_pmc);
-}
-
-/*
- * pmu_enable, PMU not running: the settings of the CPU's events. The
- * IBR and DBR x/r/w bits stay 0 and the driver never sets PSR.db, so
- * that range checking raises no debug fault ([ITA-RM] §6.2.4, §6.2.6).
- */
-void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
-{
-	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
-	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
-	const struct ia64_pmu_qual *ibr = NULL, *dbr = NULL, *q;
-	u64 pmc8 = IA64_OPC_RESET, pmc9 = IA64_OPC_RESET;
-	unsigned long loads = ia64_pmu_dbr_loads();
-	int i;
-
-	/* a debugged task ran here: its breakpoints replaced our ranges */
-	if (loads != qc->loads) {
-		memset(qc->ibr, 0xff, sizeof(qc->ibr));
-		memset(qc->dbr, 0xff, sizeof(qc->dbr));
-		qc->loads = loads;
-	}
-
-	if (lay->per_pair) {
-		ia64_pmu_qual_program2(cpuc);
-		return;
-	}
-	for (i = 0; i < cpuc->n_events; i++) {
-		q = ia64_pmu_qual_of(cpuc->event_list[i]);
-		if (!q)
-			continue;
-		if ((q->subject & IA64_QR_IBR) && !ibr)
-			ibr = q;
-		if (q->subject & IA64_QR_PMC8)
-			pmc8 = q->opc;
-		if (q->subject & IA64_QR_PMC9)
-			pmc9 = q->opc;
-		if ((q->subject & IA64_QR_DBR) && !dbr)
-			dbr = q;
-	}
-	ia64_pmu_write_cached(&qc->opc[0], pmc8, ia64_pmu_write_pmc,
-			    lay->opc_pmc[0]);
-	ia64_pmu_write_cached(&qc->opc[1], pmc9, ia64_pmu_write_pmc,
-			    lay->opc_pmc[1]);
-	if (ibr && ibr->filtered)
-		ia64_pmu_qual_pairs(qc->ibr, ibr->ibr, ibr->nr_ibr,
-				    IA64_BR_PLM_ALL, ia64_pmu_write_ibr);
-	ia64_pmu_write_cached(&qc->irange,
-			    ibr && ibr->filtered ? 0 : IA64_PMC13_TA,
-			    ia64_pmu_write_pmc, lay->irange_pmc);
-	if (dbr && dbr->nr_dbr)
-		ia64_pmu_qual_pairs(qc->dbr, dbr->dbr, dbr->nr_dbr, 0,
-				    ia64_pmu_write_dbr);
-	qc->drange = dbr && dbr->nr_dbr;
-}
-
-/* PMC11 with its pt bit as the CPU's data range needs ([ITA-RM] §6.2.6) */
-u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11)
-{
-	/* the Itanium 2's PMC11 has no pt: its data ranges are PMC13's */
-	if (ia64_pmu_model->qual->per_pair)
-		return pmc11;
-	return cpuc->qual.drange ? pmc11 & ~IA64_PMC11_PT :
-				   pmc11 | IA64_PMC11_PT;
-}
-
-/*
- * CPU bring-up wrote the reset value @val to PMC @pmc from the model
- * table; the IBRs and DBRs are unknown: written at their first use.
- */
-void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
-			     u64 val)
-{
-	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
-	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
-
-	if (!lay)
-		return;
-	if (pmc == lay->opc_pmc[0])
-		qc->opc[0] = val;
-	if (pmc == lay->opc_pmc[1])
-		qc->opc[1] = val;
-	if (pmc == lay->irange_pmc)
-		qc->irange = val;
-	if (lay->drange_pmc && pmc == lay->drange_pmc)
-		qc->drange_pmc = val;
-	memset(qc->ibr, 0xff, sizeof(qc->ibr));
-	memset(qc->dbr, 0xff, sizeof(qc->dbr));
-	qc->drange = false;
 }

@@ -3,8 +3,9 @@
  * Qualification of events ([ITA-RM] §6.2.4-6.2.6; Itanium 2: [PFM-I2]):
  * the PMC8/9 image of an event's opcode fields, the data range of its
  * config2, the worst case of an instruction range whose place in memory
- * is known only to a page, and the Itanium 2's fine-mode ranges and
- * PMC13/PMC14 images. Pure functions, shared by the driver
+ * is known only to a page, the Itanium 2's fine-mode ranges and
+ * PMC13/PMC14 images, and the Montecito's (PMC32-35, PMC38, PMC41).
+ * Pure functions, shared by the driver
  * (ia64_pmu_qual.c) and the userspace unit tests
  * (tools/testing/ia64_pmu_model).
  */
@@ -160,15 +161,26 @@ static inline unsigned int ia64_range_worst_blocks(__u64 offset, __u64 size,
 #define IA64_PMC14_RESET	0x0db60db60db60db6ULL
 #define IA64_PMC14_FINE		(1ULL << 13)
 
-static inline __u64 ia64_pmc14(unsigned int pairs, bool fine)
+/*
+ * The code range PMC (Itanium 2 PMC14, Montecito PMC38: the same fields,
+ * [PFM-MONT]) from its reset value @reset: IBR pairs @pairs (bit i:
+ * pair i) restrict, in fine mode if @fine
+ */
+static inline __u64 ia64_pmc_irange(__u64 reset, unsigned int pairs,
+				    bool fine)
 {
-	__u64 v = IA64_PMC14_RESET;
+	__u64 v = reset;
 	unsigned int i;
 
 	for (i = 0; i < IA64_RANGE_PAIRS; i++)
 		if (pairs & (1U << i))
 			v &= ~(1ULL << (1 + 3 * i));
 	return fine ? v | IA64_PMC14_FINE : v;
+}
+
+static inline __u64 ia64_pmc14(unsigned int pairs, bool fine)
+{
+	return ia64_pmc_irange(IA64_PMC14_RESET, pairs, fine);
 }
 
 /*
@@ -183,7 +195,11 @@ static inline __u64 ia64_pmc14(unsigned int pairs, bool fine)
 #define IA64_PMC13_2_CFG_IOD	0x0	/* cfg: both */
 #define IA64_PMC13_2_CFG_NONE	0x3
 
-/* PMC13 with DBR pairs @ena (bit j: pair j) enabled, configured @cfg */
+/*
+ * PMC13 (and the Montecito's PMC41, bit for bit the same, [PFM-MONT]
+ * §1 and §6: cfg_dtag<j>, ena_dbrp<j>) with DBR pairs @ena (bit j: pair
+ * j) enabled, configured @cfg
+ */
 static inline __u64 ia64_pmc13_2(unsigned int ena, const __u8 cfg[4])
 {
 	__u64 v = IA64_PMC13_2_RESET;
@@ -204,9 +220,12 @@ static inline __u64 ia64_pmc13_2(unsigned int ena, const __u8 cfg[4])
  * one 4 KB page; their masks compare the page. The erratum of the
  * family 0x1f PMU (libpfm 3.x, has_fine_mode_bug): the bounds and the
  * address compare with a granularity of two bundles, so the range
- * matched is [first & ~31, (last | 31) + 1).
+ * matched is [first & ~31, (last | 31) + 1). The Montecito's fine mode
+ * ([PFM-MONT]) is the same within a 64 KB page, the bounds moved
+ * to 32-byte boundaries as libpfm moves them (its "PMU bug").
  */
 #define IA64_FINE_PAGE		0x1000ULL
+#define IA64_FINE_PAGE_MONT	0x10000ULL
 #define IA64_FINE_GRAIN		0x20ULL
 #define IA64_FINE_MASK		(IA64_BR_MASK & ~(IA64_FINE_PAGE - 1))
 
@@ -219,17 +238,17 @@ static inline bool ia64_fine_implemented(__u64 a)
 }
 
 /*
- * [start, end) in fine mode: *lo, *hi the IBR bases of the lower and the
- * upper pair, *extra the bytes matched outside the range (0: exact).
- * -EINVAL if it does not qualify: empty, across a 4 KB boundary, or of
- * unimplemented addresses.
+ * [start, end) in fine mode within pages of @page bytes: *lo, *hi the IBR
+ * bases of the lower and the upper pair, *extra the bytes matched
+ * outside the range (0: exact). -EINVAL if it does not qualify: empty,
+ * across a @page boundary, or of unimplemented addresses.
  */
-static inline int ia64_fine_range(__u64 start, __u64 end, __u64 *lo,
-				  __u64 *hi, __u64 *extra)
+static inline int ia64_fine_range_in(__u64 start, __u64 end, __u64 page,
+				     __u64 *lo, __u64 *hi, __u64 *extra)
 {
 	__u64 last = end - 1;
 
-	if (end <= start || (start ^ last) & ~(IA64_FINE_PAGE - 1) ||
+	if (end <= start || (start ^ last) & ~(page - 1) ||
 	    !ia64_fine_implemented(start))
 		return -EINVAL;
 	*lo = start & ~0xfULL;
@@ -237,6 +256,13 @@ static inline int ia64_fine_range(__u64 start, __u64 end, __u64 *lo,
 	*extra = (start - (*lo & ~(IA64_FINE_GRAIN - 1))) +
 		 ((last | (IA64_FINE_GRAIN - 1)) - last);
 	return 0;
+}
+
+/* The Itanium 2's: within a 4 KB page */
+static inline int ia64_fine_range(__u64 start, __u64 end, __u64 *lo,
+				  __u64 *hi, __u64 *extra)
+{
+	return ia64_fine_range_in(start, end, IA64_FINE_PAGE, lo, hi, extra);
 }
 
 /* How one instruction range is programmed on the Itanium 2 */
@@ -248,49 +274,130 @@ struct ia64_irange2 {
 };
 
 /*
- * The Itanium 2 rule for [start, end): fine mode if @fine_ok (the
- * event's IBR pair is 0 or 1), the range qualifies (one 4 KB page) and
- * is exact there (bounds 32-byte aligned, the erratum) or @approx; else
- * one IBR pair, exact or (@approx) the smallest aligned block that
- * holds the range. -EINVAL: no exact setting and !@approx, or a
- * malformed range; -ENOSPC: no single pair.
+ * The per-pair rule for [start, end): fine mode (within pages of
+ * @fine_page bytes) if @fine_ok (the event's IBR pair is 0 or 1), the
+ * range qualifies (one page) and is exact there (bounds 32-byte
+ * aligned, the erratum) or @approx; else, if @coarse_ok, one IBR pair,
+ * exact or (@approx) the smallest aligned block that holds the range.
+ * -EINVAL: no exact setting and !@approx, no fine setting and
+ * !@coarse_ok, or a malformed range; -ENOSPC: no single pair.
  */
-static inline int ia64_irange2_cover(__u64 start, __u64 end, bool fine_ok,
-				     bool approx, struct ia64_irange2 *c)
+static inline int ia64_irange_pair_cover(__u64 start, __u64 end,
+					 __u64 fine_page, bool fine_ok,
+					 bool coarse_ok, bool approx,
+					 struct ia64_irange2 *c)
 {
 	struct ia64_range r = { start, end };
 	__u64 lo, hi, extra;
 	int ret;
 
-	if (fine_ok && !ia64_fine_range(start, end, &lo, &hi, &extra) &&
+	if (fine_ok &&
+	    !ia64_fine_range_in(start, end, fine_page, &lo, &hi, &extra) &&
 	    (!extra || approx)) {
 		c->fine = true;
 		c->pair[0].base = lo;
 		c->pair[1].base = hi;
-		c->pair[0].mask = IA64_FINE_MASK;
-		c->pair[1].mask = IA64_FINE_MASK;
+		c->pair[0].mask = IA64_BR_MASK & ~(fine_page - 1);
+		c->pair[1].mask = IA64_BR_MASK & ~(fine_page - 1);
 		c->extra = extra;
 		return 0;
 	}
+	if (!coarse_ok)
+		return -EINVAL;
 	c->fine = false;
 	ret = ia64_range_cover(&r, 1, c->pair, 1, approx, &c->extra);
 	return ret < 0 ? ret : 0;
 }
 
+/* The Itanium 2's: fine mode within 4 KB, any event a masked pair */
+static inline int ia64_irange2_cover(__u64 start, __u64 end, bool fine_ok,
+				     bool approx, struct ia64_irange2 *c)
+{
+	return ia64_irange_pair_cover(start, end, IA64_FINE_PAGE, fine_ok,
+				      true, approx, c);
+}
+
 /*
- * The same rule for a range of a file mapped at page granularity: its
- * place within a 4 KB page is @offset's (pages are multiples of 4 KB),
- * the rest varies: can every placement be programmed exactly?
+ * The same rule for a range of a file mapped at page granularity (pages
+ * of @page bytes, a power of two of at least 4 KB): its place within a
+ * page is @offset's, the rest varies: can every placement be programmed
+ * exactly? A fine page larger than @page is known only to @page, so the
+ * range must then lie in one @page.
  */
+static inline bool ia64_irange_pair_exact(__u64 offset, __u64 size,
+					  __u64 page, __u64 fine_page,
+					  bool fine_ok, bool coarse_ok)
+{
+	__u64 win = fine_page < page ? fine_page : page;
+	__u64 lo, hi, extra, in = offset & (win - 1);
+
+	if (fine_ok &&
+	    !ia64_fine_range_in(in, in + size, win, &lo, &hi, &extra) &&
+	    !extra)
+		return true;
+	return coarse_ok && ia64_range_worst_blocks(offset, size, page) <= 1;
+}
+
+/*
+ * Does [offset, offset + size) of a file mapped at page granularity lie
+ * in one fine-mode page wherever it lands (fine mode over-covering it)?
+ */
+static inline bool ia64_irange_fine_fits(__u64 offset, __u64 size,
+					 __u64 page, __u64 fine_page)
+{
+	__u64 win = fine_page < page ? fine_page : page;
+
+	return size && (offset & (win - 1)) + size <= win;
+}
+
 static inline bool ia64_irange2_exact(__u64 offset, __u64 size, __u64 page,
 				      bool fine_ok)
 {
-	__u64 lo, hi, extra, in = offset & (IA64_FINE_PAGE - 1);
+	return ia64_irange_pair_exact(offset, size, page, IA64_FINE_PAGE,
+				      fine_ok, true);
+}
 
-	if (fine_ok && !ia64_fine_range(in, in + size, &lo, &hi, &extra) &&
-	    !extra)
-		return true;
-	return ia64_range_worst_blocks(offset, size, page) <= 1;
+/*
+ * Montecito opcode matchers ([PFM-MONT]): the mask register (PMC32,
+ * PMC34: mask 40:0, a set bit ignores the encoding bit; the b f i m
+ * enables 51:48; PMC32 alone: inv 56, ig_ad 57) and the match register
+ * (PMC33, PMC35: 40:0) compare all 41 encoding bits. The driver's
+ * opcode fields name bits 40:27 and 12:0 (the PMC8/9 image of
+ * ia64_opc_pmc()); bits 26:13 are left out of the match (masked).
+ */
+#define IA64_OPCM_ENC		((1ULL << 41) - 1)
+#define IA64_OPCM_TYPES_SHIFT	48
+#define IA64_OPCM_INV		(1ULL << 56)
+#define IA64_OPCM_IG_AD		(1ULL << 57)
+
+/* The 27 bits of a PMC8/9 field as encoding bits 40:27 and 12:0 */
+static inline __u64 ia64_opc_spread(__u64 field)
+{
+	return ((field >> 13) & 0x3fffULL) << 27 | (field & 0x1fffULL);
+}
+
+/* The mask and match registers of a matcher from its PMC8/9 image */
+static inline void ia64_opcm_regs(__u64 pmc8, __u64 *mask, __u64 *match)
+{
+	__u64 m = (pmc8 >> IA64_OPC_MASK_SHIFT) & IA64_OPC_FIELD;
+	__u64 v = (pmc8 >> IA64_OPC_MATCH_SHIFT) & IA64_OPC_FIELD;
+
+	*mask = (ia64_opc_spread(m) | (0x3fffULL << 13)) |
+		((pmc8 >> IA64_OPC_TYPES_SHIFT) & 0xf) << IA64_OPCM_TYPES_SHIFT;
+	*match = ia64_opc_spread(v);
+}
+
+/*
+ * The Montecito's consistency rule ([PFM-MONT]: perfmon's check of
+ * PMC32, PMC38 and PMC41 writes): with PMC32.ig_ad = 0 and
+ * IBR pair 0 or 1 restricting in PMC38, PMC41 must enable a DBR pair
+ */
+static inline bool ia64_qual_mont_consistent(__u64 pmc32, __u64 pmc38,
+					     __u64 pmc41)
+{
+	return (pmc32 & IA64_OPCM_IG_AD) ||
+	       ((pmc38 >> 1) & 1 && (pmc38 >> 4) & 1) ||
+	       (pmc41 & (0xfULL << 45));
 }
 
 #endif /* __IA64_PMU_QUAL_H */

@@ -20,7 +20,8 @@ static inline unsigned int model_qual(unsigned int q)
 	       (q & IA64_MODEL_Q_DAR ? IA64_Q_DAR : 0) |
 	       (q & IA64_MODEL_Q_DAR_LDC ? IA64_Q_DAR_PARTIAL : 0) |
 	       (q & IA64_MODEL_Q_IBRP1 ? IA64_Q_IBRP1 : 0) |
-	       (q & IA64_MODEL_Q_MESI ? IA64_Q_MESI : 0);
+	       (q & IA64_MODEL_Q_MESI ? IA64_Q_MESI : 0) |
+	       (q & IA64_MODEL_Q_IBRP_DUAL ? IA64_Q_IBRP_DUAL : 0);
 }
 
 /* @what of event @name is the same in both tables */

@@ -9,9 +9,9 @@
  * Field by field: each driver event is in the model with the same event
  * code, umask, counters, maximum increment, qualifiers (MESI included)
  * and thread type, both have as many events, and every raw (es, umask)
- * selects the same event in both. The driver's IA64_Q_IBRP_DUAL (the
- * four events whose IBR pair the user chooses) has no counterpart in the
- * model, which gives them the plain code range flag.
+ * selects the same event in both, the driver's IA64_Q_IBRP_DUAL (the
+ * four events whose IBR pair the user chooses) the model's
+ * IA64_MODEL_Q_IBRP_DUAL.
  */
 #include "crosscheck.h"
 
@@ -44,7 +44,6 @@ int main(void)
 		.model = ia64_model_montecito_events,
 		.nr_model = ia64_model_montecito_nr_events,
 		.ctr = model_ctr,
-		.drv_only_qual = IA64_Q_IBRP_DUAL,
 	};
 	const struct ia64_model_event *m;
 	unsigned int i;

@@ -44,7 +44,8 @@ TEST(mont_events_rows)
 		/* no .all-capable event, no ld.c-only data range */
 		CHECK(!(e->qual & ~(IA64_MODEL_Q_IAR | IA64_MODEL_Q_OPC |
 				    IA64_MODEL_Q_DAR | IA64_MODEL_Q_IBRP1 |
-				    IA64_MODEL_Q_MESI)));
+				    IA64_MODEL_Q_MESI |
+				    IA64_MODEL_Q_IBRP_DUAL)));
 	}
 	/* libpfm's order: its two aliases come last */
 	CHECK(!strcmp(MONT[0].name, "ALAT_CAPACITY_MISS_ALL"));
@@ -252,7 +253,8 @@ TEST(mont_events_spot)
 	     IA64_MODEL_CAF_ACTIVE);
 	spot("L2I_PREFETCHES", 0x45, 0, 0xfff0, 1, MQ_I | IA64_MODEL_Q_IBRP1,
 	     IA64_MODEL_CAF_ACTIVE);
-	spot("L1I_FILLS", 0x41, 0, 0xfff0, 1, MQ_I, IA64_MODEL_CAF_FLOATING);
+	spot("L1I_FILLS", 0x41, 0, 0xfff0, 1, MQ_I | IA64_MODEL_Q_IBRP_DUAL,
+	     IA64_MODEL_CAF_FLOATING);
 	spot("LOADS_RETIRED", 0xcd, 0, 0xfff0, 4, MQ_IOD,
 	     IA64_MODEL_CAF_ACTIVE);
 	spot("THREAD_SWITCH_EVENTS_ALL", 0x0c, 7, 0xfff0, 1, 0,

@@ -145,6 +145,7 @@ static unsigned int fetch_inc(const struct rec_view *v, unsigned int sem,
 	case IA64_MODEL_SEM_L2_INST_PREFETCH_READS:
 		return !demand && l1miss;
 	case IA64_MODEL_SEM_ISB_LINES_IN:
+	case IA64_MODEL_SEM_L1I_FILLS:
 	case IA64_MODEL_SEM_L2_REFS:
 		return l1miss;
 	case IA64_MODEL_SEM_L2_MISSES:
@@ -358,9 +359,8 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	if (!n || !mesi_passes(m, idx, ev, v))
 		return 0;
 	/*
-	 * no tags (the generic model), or no qualification hardware
-	 * modelled yet to set them (the Montecito): every umask counts
-	 * every one
+	 * no tags (the generic model), or no qualification hardware to
+	 * set them: every umask counts every one
 	 */
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
 	    (m->desc->tag_kind == IA64_MODEL_TAG_NONE || !m->desc->qual))
@@ -368,9 +368,10 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	if (sem == IA64_MODEL_SEM_INST_RETIRED &&
 	    m->desc->tag_kind == IA64_MODEL_TAG_IBRP)
 		/*
-		 * Itanium 2 ([PFM-I2] event list): umask 0-3 select the
-		 * instructions tagged by IBR pair 0-3 and its matcher, PMC8
-		 * (0, 2) or PMC9 (1, 3): pmu_model_qual.c
+		 * Itanium 2 ([PFM-I2] event list), Montecito: umask 0-3
+		 * select the instructions tagged by IBR pair 0-3 and its
+		 * matcher, PMC8 or PMC32/33 (0, 2), PMC9 or PMC34/35 (1,
+		 * 3): pmu_model_qual.c
 		 */
 		return v->ibrp_tag[umask & 3] ? n : 0;
 	if (sem == IA64_MODEL_SEM_INST_RETIRED) {

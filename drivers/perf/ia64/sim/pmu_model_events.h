@@ -52,6 +52,11 @@ enum ia64_model_umask_kind {
 #define IA64_MODEL_Q_IBRP1	0x10
 /* Montecito: the MESI filter (PMC4-15 bits 30:27) applies */
 #define IA64_MODEL_Q_MESI	0x20
+/*
+ * Montecito, with IA64_MODEL_Q_IAR: demand fetches by IBR pair 0's
+ * range, prefetches by pair 1's ([MONT-FACTS] §6, the "dual" events)
+ */
+#define IA64_MODEL_Q_IBRP_DUAL	0x40
 
 /*
  * Montecito thread type of an event (libpfm's "caf", code bits 12:11):

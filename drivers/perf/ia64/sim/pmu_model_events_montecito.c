@@ -31,9 +31,10 @@
  *   .all capable (no entry has it, so the model has no flag for it),
  *   bit 4 MESI filter (Q_MESI). L1I_PREFETCHES, L1I_STRM_PREFETCHES and
  *   L2I_PREFETCHES, which libpfm constrains by IBR pair 1 alone, get
- *   Q_IBRP1 as their Itanium 2 counterparts do; the "dual" events whose
- *   pair the user picks (ISB_BUNPAIRS_IN, L1I_FETCH_RAB_HIT,
- *   L1I_FETCH_ISB_HIT, L1I_FILLS) keep plain Q_IAR.
+ *   Q_IBRP1 as their Itanium 2 counterparts do; the "dual" events
+ *   (ISB_BUNPAIRS_IN, L1I_FETCH_RAB_HIT, L1I_FETCH_ISB_HIT, L1I_FILLS),
+ *   whose demand fetches libpfm constrains by pair 0 and prefetches by
+ *   pair 1, get Q_IBRP_DUAL.
  *   Bits 31:16 hold the counter-group data, laid out as in libpfm's
  *   Itanium 2 table (group 19:16, set 23:20, pinned counter 27:24, all
  *   ones when ungrouped) rather than as its Montecito struct declares;
@@ -73,6 +74,7 @@
 #define Q_IODM		(Q_IOD | IA64_MODEL_Q_MESI)
 #define Q_M		IA64_MODEL_Q_MESI
 #define Q_IP1		(IA64_MODEL_Q_IAR | IA64_MODEL_Q_IBRP1)
+#define Q_ID2		(IA64_MODEL_Q_IAR | IA64_MODEL_Q_IBRP_DUAL)
 #define T_ACT		IA64_MODEL_CAF_ACTIVE
 #define T_FLT		IA64_MODEL_CAF_FLOATING
 #define T_CAU		IA64_MODEL_CAF_CAUSAL
@@ -442,7 +444,7 @@ const struct ia64_model_event ia64_model_montecito_events[] = {
 	EV("INST_FAILED_CHKS_RETIRED_ALL", 0x55, 0x3, P4_15, 1, 0, T_ACT),
 	EV("INST_FAILED_CHKS_RETIRED_FP", 0x55, 0x2, P4_15, 1, 0, T_ACT),
 	EV("INST_FAILED_CHKS_RETIRED_INT", 0x55, 0x1, P4_15, 1, 0, T_ACT),
-	EV("ISB_BUNPAIRS_IN", 0x46, 0x0, P4_15, 1, Q_I, T_ACT),
+	EV("ISB_BUNPAIRS_IN", 0x46, 0x0, P4_15, 1, Q_ID2, T_ACT),
 	EV("ITLB_MISSES_FETCH_ALL", 0x47, 0x3, P4_15, 1, Q_I, T_ACT),
 	EV("ITLB_MISSES_FETCH_L1ITLB", 0x47, 0x1, P4_15, 1, Q_I, T_ACT),
 	EV("ITLB_MISSES_FETCH_L2ITLB", 0x47, 0x2, P4_15, 1, Q_I, T_ACT),
@@ -453,9 +455,9 @@ const struct ia64_model_event ia64_model_montecito_events[] = {
 	EV("L1D_READ_MISSES_RSE_FILL", 0xc7, 0x1, P4_15, 2, Q_IOD, T_ACT),
 	EV("L1ITLB_INSERTS_HPW", 0x48, 0x0, P4_15, 1, Q_I, T_ACT),
 	EV("L1I_EAR_EVENTS", 0x43, 0x0, P4_15, 1, Q_I, T_FLT),
-	EV("L1I_FETCH_ISB_HIT", 0x66, 0x0, P4_15, 1, Q_I, T_ACT),
-	EV("L1I_FETCH_RAB_HIT", 0x65, 0x0, P4_15, 1, Q_I, T_ACT),
-	EV("L1I_FILLS", 0x41, 0x0, P4_15, 1, Q_I, T_FLT),
+	EV("L1I_FETCH_ISB_HIT", 0x66, 0x0, P4_15, 1, Q_ID2, T_ACT),
+	EV("L1I_FETCH_RAB_HIT", 0x65, 0x0, P4_15, 1, Q_ID2, T_ACT),
+	EV("L1I_FILLS", 0x41, 0x0, P4_15, 1, Q_ID2, T_FLT),
 	EV("L1I_PREFETCHES", 0x44, 0x0, P4_15, 1, Q_IP1, T_ACT),
 	EV("L1I_PREFETCH_STALL_ALL", 0x67, 0x3, P4_15, 1, 0, T_ACT),
 	EV("L1I_PREFETCH_STALL_FLOW", 0x67, 0x2, P4_15, 1, 0, T_ACT),

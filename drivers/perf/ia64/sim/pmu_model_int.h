@@ -68,6 +68,7 @@ enum ia64_model_sem {
 	IA64_MODEL_SEM_L2_INST_DEMAND_READS,
 	IA64_MODEL_SEM_L2_INST_PREFETCH_READS,
 	IA64_MODEL_SEM_ISB_LINES_IN,
+	IA64_MODEL_SEM_L1I_FILLS,	/* demand and prefetch, L1I missed */
 	IA64_MODEL_SEM_ITLB_MISSES_FETCH,
 	IA64_MODEL_SEM_ITLB_INSERTS_HPW,
 	IA64_MODEL_SEM_INST_EAR,
@@ -388,22 +389,73 @@ struct ia64_model_desc {
 struct rec_view;
 
 /*
+ * An opcode matcher: its mask and match fields (one register on the
+ * Itanium and Itanium 2, two on the Montecito), the encoding bits it
+ * compares (.width: IA64_MODEL_OPCM_SPLIT, bits 40:27 and 12:0 as 27
+ * bits; or 41, all of them) and its instruction type enables, b f i m
+ * from bit .types_shift of the mask register
+ */
+#define IA64_MODEL_OPCM_SPLIT	27
+struct ia64_model_opcm {
+	u8 mask_pmc, match_pmc;
+	u8 mask_shift, match_shift;
+	u8 width;
+	u8 types_shift;
+};
+
+/* A bit of a PMC; .bit 0: the model has none */
+struct ia64_model_qual_bit {
+	u8 pmc;
+	u64 bit;
+};
+
+/*
+ * Qualification per IBR pair (Itanium 2, Montecito): the registers
+ * and the bits that differ. The code range PMC has ig_ibrp<i> at bit
+ * 1 + 3i and fine at 13, the data range PMC cfg<j> at 4+8j:3+8j and
+ * ena<j> at 45 + j, the channel PMC bit i (1: pair i not bound to its
+ * matcher) on both.
+ */
+struct ia64_model_qual_pairs {
+	u8 irange_pmc;			/* PMC14, PMC38 */
+	u8 drange_pmc;			/* PMC13, PMC41 */
+	u8 chan_pmc;			/* PMC15, PMC36 */
+	/* per IBR pair: its range ignored, its range inverted */
+	struct ia64_model_qual_bit ig_ad[4], inv[4];
+	/* fine mode: the offset bits within the page, those compared */
+	u64 fine_page, fine_grain;
+	/*
+	 * the data range PMC must enable a DBR pair while the first
+	 * pair's ig_ad is clear and IBR pair 0 or 1 constrains; else no
+	 * data range tag matches (the Montecito's consistency rule)
+	 */
+	bool dtag_needs_ena;
+};
+
+/*
  * A CPU model's qualification: how its registers combine the shared
  * address range and opcode matches into the tags of a record
  */
 struct ia64_model_qual {
 	/*
-	 * Set the tags of @v from the opcode matches of PMC8/9 (@opc) and
-	 * the data address @daddr of a memory record
+	 * Set the tags of @v from the matches of the two opcode matchers
+	 * (@opc) and the data address @daddr of a memory record
 	 */
 	void (*tags)(const struct ia64_model *m, struct rec_view *v,
 		     const bool opc[2], u64 daddr);
+	const struct ia64_model_opcm *opcm;	/* the two matchers */
+	/* with .tags ia64_model_pairs_tags: the layout */
+	const struct ia64_model_qual_pairs *pairs;
 	/*
 	 * Events with qualification support count in IA-32 code while
 	 * PMC13 has this bit set; 0: always
 	 */
 	u64 ia32_pmc13;
 };
+
+/* pmu_model_qual.c: the tags of a model with per-pair qualification */
+void ia64_model_pairs_tags(const struct ia64_model *m, struct rec_view *v,
+			   const bool opc[2], u64 daddr);
 
 extern const struct ia64_model_qual ia64_model_qual_itanium;
 extern const struct ia64_model_qual ia64_model_qual_itanium2;
@@ -470,8 +522,8 @@ struct rec_view {
 	bool is;		/* IA-32 */
 	/* qualification of this record ([ITA-RM] §6.2.4-6.2.6, [PFM-I2]) */
 	bool ibr_tag, tag8, tag9, dbr_tag;
-	bool ibr1_tag;		/* Itanium 2: IBR pair 1's address part */
-	/* Itanium 2: the tags of the IBR pairs (IA64_TAGGED_INST_RETIRED) */
+	bool ibr1_tag;		/* per pair: IBR pair 1's address part */
+	/* per pair: the tags of the IBR pairs (IA64_TAGGED_INST_RETIRED) */
 	bool ibrp_tag[4];
 	bool has_daddr;
 	/* what the EARs and the BTB captured per repetition */

@@ -5,12 +5,11 @@
  * file, reset state, the twelve 47-bit counters, PAL_PERF_MON_INFO,
  * CPUID, events, the free-running mix, the execution trace buffer in
  * branch mode (montecito_btb, captured by the shared pmu_model_btb.c) and
- * the EARs (montecito_ears, pmu_model_ear.c), and the IP-EAR, the same
- * buffer as a history of retired IPs (montecito_btb's ipear_* fields).
- * The opcode matchers, the address ranges and the two hardware threads
- * come later. Until then their registers (PMC32-36, 38, 41)
- * are plain registers with their implemented bits and reset values, and
- * .qual is NULL.
+ * the EARs (montecito_ears, pmu_model_ear.c), qualification: the two
+ * opcode matchers, code and data ranges (montecito_qual,
+ * pmu_model_qual.c), the IP-EAR, the same buffer as a history of retired
+ * IPs (montecito_btb's ipear_* fields), and two hardware threads per
+ * core (model=montecito,threads=2: .thread_all, pmu_model.c).
  *
  * Sources: the project's facts sheet on the Montecito PMU
  * (/work/shared/facts/montecito-pmu.md, "[MONT-FACTS] §n" below), which
@@ -229,6 +228,64 @@ static const struct ia64_model_ear_layout montecito_ears = {
 };
 
 /*
+ * Qualification ([MONT-FACTS] §5, §6, §10), per IBR pair as on the
+ * Itanium 2 (pmu_model_qual.c), in other registers:
+ * - the opcode matchers compare all 41 encoding bits: PMC32 (mask 40:0,
+ *   a set bit ignores the bit; the b f i m enables 51:48) with PMC33
+ *   (match 40:0) for the tag channels 0 and 2, PMC34 with PMC35 for 1
+ *   and 3;
+ * - PMC36 bit i, ch<i>_ig_opcm: channel i is not bound to its matcher
+ *   (the Itanium 2's PMC15, [MONT-FACTS] §1);
+ * - PMC38: ig_ibrp<i> at 1 + 3i, fine 13 (the Itanium 2's PMC14);
+ * - PMC41: cfg_dtag<j> and ena_dbrp<j>, bit for bit the Itanium 2's
+ *   PMC13 ([MONT-FACTS] §1); libpfm's cfg_dtag table (§6) uses its cfg
+ *   bits as the Itanium 2's: bit 0 the DBR pair ignored, bit 1 the IBR
+ *   pair and opcode ignored;
+ * - PMC32 bit 57 ig_ad, bit 56 inv. MODEL: they are PMC32's alone (the
+ *   kernel lets only PMC32 hold them, §5) and ig_ad ignores the range of
+ *   every pair: libpfm clears it for a code range on any pair, IBR pair
+ *   1's of the prefetch events included, and sets it without one (§5).
+ *   inv inverts the IBRP0 range (§5), the one of pairs 0 and 2 in fine
+ *   mode;
+ * - fine mode: a range within one 64 KB page (§6, libpfm's "same 64 KiB"
+ *   test). MODEL: libpfm lowers the lower bound to 32 bytes and puts the
+ *   upper bound on the odd bundle of its 32 bytes, "a PMU bug": the model
+ *   compares bits 15:5 of the bounds and of the address, two bundles'
+ *   granularity, as the Itanium 2's erratum does with bits 11:5.
+ * - The kernel refuses the PMC32/38/41 writes that leave every ena_dbrp
+ *   of PMC41 clear while PMC32.ig_ad = 0 and PMC38 lets IBR pair 0 or 1
+ *   constrain: the tagging of instruction-side events in L1D/L2 is then
+ *   inconsistent (§10). MODEL: in that state no memory record of an
+ *   event with data range support counts (.dtag_needs_ena).
+ * MODEL: the Montecito runs no IA-32 code in hardware (the counters'
+ *   ism is fixed at IA-64 only): nothing to qualify there.
+ */
+static const struct ia64_model_opcm montecito_opcm[2] = {
+	{ .mask_pmc = 32, .match_pmc = 33, .width = 41, .types_shift = 48 },
+	{ .mask_pmc = 34, .match_pmc = 35, .width = 41, .types_shift = 48 },
+};
+
+#define MONT_PMC32_IG_AD	{ 32, BIT64(57) }
+static const struct ia64_model_qual_pairs montecito_pairs = {
+	.irange_pmc	= 38,
+	.drange_pmc	= 41,
+	.chan_pmc	= 36,
+	.ig_ad		= { MONT_PMC32_IG_AD, MONT_PMC32_IG_AD,
+			    MONT_PMC32_IG_AD, MONT_PMC32_IG_AD },
+	.inv		= { { 32, BIT64(56) } },
+	.fine_page	= MASK64(15, 0),
+	.fine_grain	= MASK64(15, 5),
+	.dtag_needs_ena	= true,
+};
+
+static const struct ia64_model_qual montecito_qual = {
+	.tags		= ia64_model_pairs_tags,
+	.opcm		= montecito_opcm,
+	.pairs		= &montecito_pairs,
+	.ia32_pmc13	= 0,
+};
+
+/*
  * PAL_PERF_MON_INFO: 12 generic pairs of 47 bits ([MONT-FACTS] §1);
  * the implemented PMCs and PMDs above; CPU_OP_CYCLES_ALL (0x12) and
  * IA64_INST_RETIRED (0x08), the cycle and instruction events of
@@ -250,11 +307,17 @@ static const struct ia64_model_ear_layout montecito_ears = {
  * Montecito table (pmu_model_events_montecito.c) has the same code with
  * the same meaning and umask layout; every other event counts what the
  * cycles records list.
- * - 0x12 CPU_OP_CYCLES: every cycle. MODEL: .QUAL (umask 1) too, as
- *   long as opcode qualification is not modelled.
+ * - 0x12 CPU_OP_CYCLES: every cycle; .QUAL (umask 1, with instruction
+ *   range and opcode support) those whose IP IBR pair 0 tags. MODEL: a
+ *   cycles record has no instruction, so the matchers do not restrict
+ *   it (pmu_model_qual.c); libpfm calls its counts meaningful only
+ *   while IBR pair 1 is unused ([MONT-FACTS] §6), which the model does
+ *   not model further.
  * - 0x08 IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED: the Itanium 2's
- *   IBR-pair tag by umask 3:0 (.tag_kind), but without qualification
- *   hardware (.qual NULL) every umask counts every retired instruction.
+ *   IBR-pair tag by umask 3:0 (.tag_kind): IBR pair i and its channel's
+ *   matcher (montecito_qual).
+ * - 0x41 L1I_FILLS: the lines filled into L1I, fetch records (demand or
+ *   prefetch) that L1I missed; a dual event (IA64_MODEL_Q_IBRP_DUAL).
  * - 0x5b BR_MISPRED_DETAIL: the same umask layout as the Itanium 2's
  *   (3:2 branch type, 1:0 outcome).
  * - 0xcb L2D_MISSES: MODEL: the Montecito's L2 is split, so only data
@@ -294,6 +357,7 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 	{ 0xde, IA64_MODEL_SEM_L3_WRITES },	/* L3_WRITES */
 	{ 0xc8, IA64_MODEL_SEM_DATA_EAR },	/* DATA_EAR_EVENTS */
 	{ 0x43, IA64_MODEL_SEM_INST_EAR },	/* L1I_EAR_EVENTS */
+	{ 0x41, IA64_MODEL_SEM_L1I_FILLS },	/* L1I_FILLS */
 };
 
 /*
@@ -348,7 +412,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.btb		= &montecito_btb,
 	.ear		= &montecito_ears,
 	.tag_kind	= IA64_MODEL_TAG_IBRP,
-	.qual		= NULL,
+	.qual		= &montecito_qual,
 	.pal_info	= MONT_NR_CTR | (MONT_WIDTH << 8) |
 			  (MONT_PAL_CYCLES << 16) |
 			  ((u64)MONT_PAL_RETIRED << 24),

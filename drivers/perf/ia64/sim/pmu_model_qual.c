@@ -5,8 +5,10 @@
  * (DBRs) that tag a record, and which events count a tagged record.
  * The matching (address under a mask, opcode under a mask) is shared;
  * how the registers combine the matches is per CPU model (struct
- * ia64_model_qual): the Itanium's PMC13.ta/PMC11.pt, the Itanium 2's
- * per IBR pair PMC13-15.
+ * ia64_model_qual): the Itanium's PMC13.ta/PMC11.pt, or the per IBR pair
+ * registers of the Itanium 2 (PMC8/9, PMC13-15) and of the Montecito
+ * (PMC32-36, PMC38, PMC41), which differ only in their layouts (struct
+ * ia64_model_qual_pairs, struct ia64_model_opcm).
  *
  * Sources, with the short forms defined in
  * Documentation/admin-guide/perf/ia64-pmu.rst:
@@ -22,6 +24,8 @@
  *             fields select, the fine mode and its erratum)
  *   [PFM-MCK] perfmon_mckinley.h: the implemented bits and reset
  *             values of PMC8/9 and PMC13-15
+ *   [MONT-FACTS] the project's Montecito facts sheet (its layouts are
+ *             in pmu_model_montecito.c)
  *
  * Decisions where the text is ambiguous are marked "MODEL:".
  */
@@ -78,25 +82,46 @@ static bool dbr_pair_match(const struct ia64_model *m, unsigned int i,
 }
 
 /*
- * Match(PMC[i]) of [ITA-RM] §6.2.5: itype against m/i/f/b, encoding bits
- * 40:27 and 12:0 against match/mask 59:33 / 29:3.
+ * Match(PMC[i]) of [ITA-RM] §6.2.5 for matcher @o: the instruction type
+ * against its m/i/f/b enables, and the encoding bits the matcher sees
+ * against match under mask (a mask bit set: the bit is not compared).
+ * The Itanium's and Itanium 2's matchers see encoding bits 40:27 and
+ * 12:0 (27 bits), the Montecito's all 41 ([MONT-FACTS] §5).
  */
-static bool opcode_match(u64 pmc, unsigned int itype, u64 enc)
+static bool opcode_match(const struct ia64_model *m,
+			 const struct ia64_model_opcm *o, unsigned int itype,
+			 u64 enc)
 {
-	static const u8 itype_bit[] = {
-		[IA64_PMU_ITYPE_M] = 63, [IA64_PMU_ITYPE_I] = 62,
-		[IA64_PMU_ITYPE_F] = 61, [IA64_PMU_ITYPE_B] = 60,
+	static const u8 type_bit[] = {
+		[IA64_PMU_ITYPE_M] = 3, [IA64_PMU_ITYPE_I] = 2,
+		[IA64_PMU_ITYPE_F] = 1, [IA64_PMU_ITYPE_B] = 0,
 		/* MODEL: the matcher knows M/I/F/B; L and X match as I */
-		[IA64_PMU_ITYPE_L] = 62, [IA64_PMU_ITYPE_X] = 62,
+		[IA64_PMU_ITYPE_L] = 2, [IA64_PMU_ITYPE_X] = 2,
 	};
-	u64 match = (pmc >> 33) & MASK64(26, 0);
-	u64 mask = (pmc >> 3) & MASK64(26, 0);
-	u64 e = (((enc >> 27) & MASK64(13, 0)) << 13) | (enc & MASK64(12, 0));
+	u64 field = MASK64(o->width - 1, 0);
+	u64 match = (m->pmc[o->match_pmc] >> o->match_shift) & field;
+	u64 mask = (m->pmc[o->mask_pmc] >> o->mask_shift) & field;
+	u64 e = enc & MASK64(40, 0);
 
-	if (!(pmc & BIT64(itype_bit[itype])))
+	if (!(m->pmc[o->mask_pmc] &
+	      BIT64(o->types_shift + type_bit[itype])))
 		return false;
-	return !((e ^ match) & ~mask & MASK64(26, 0));
+	if (o->width == IA64_MODEL_OPCM_SPLIT)
+		e = (((enc >> 27) & MASK64(13, 0)) << 13) |
+		    (enc & MASK64(12, 0));
+	return !((e ^ match) & ~mask & field);
 }
+
+/*
+ * PMC8/9 of the Itanium ([ITA-RM] Figure 6-17) and the Itanium 2
+ * ([PFM-I2]): m i f b 63:60, match 59:33, mask 29:3
+ */
+static const struct ia64_model_opcm pmc8_9[2] = {
+	{ .mask_pmc = 8, .match_pmc = 8, .mask_shift = 3, .match_shift = 33,
+	  .width = IA64_MODEL_OPCM_SPLIT, .types_shift = 60 },
+	{ .mask_pmc = 9, .match_pmc = 9, .mask_shift = 3, .match_shift = 33,
+	  .width = IA64_MODEL_OPCM_SPLIT, .types_shift = 60 },
+};
 
 /* ------------------------------------------------------------------ */
 /* Itanium ([ITA-RM] §6.2.4-6.2.6)                                     */
@@ -142,97 +167,103 @@ static void ita_tags(const struct ia64_model *m, struct rec_view *v,
  */
 const struct ia64_model_qual ia64_model_qual_itanium = {
 	.tags		= ita_tags,
+	.opcm		= pmc8_9,
 	.ia32_pmc13	= ITA_PMC13_TA,
 };
 
 /* ------------------------------------------------------------------ */
-/* Itanium 2 ([PFM-I2])                                                */
+/* Per IBR pair: Itanium 2 ([PFM-I2]), Montecito ([MONT-FACTS] §5-§6)  */
 
-/* PMC8/9: ig_ad 0 (no address range check), inv 1 (inverted range) */
-#define ITA2_OPC_IG_AD		BIT64(0)
-#define ITA2_OPC_INV		BIT64(1)
-/* PMC13: cfg_dbrp<j> at 4+8j:3+8j, ena_dbrp<j> at 45+j */
-#define ITA2_PMC13_CFG(j)	(3 + 8 * (j))
-#define ITA2_PMC13_ENA(j)	BIT64(45 + (j))
-#define ITA2_CFG_NO_DBR		0x1	/* cfg bit 0: the DBR pair ignored */
-#define ITA2_CFG_NO_IO		0x2	/* cfg bit 1: IBR pair and opcode */
-/* PMC14: ibrp<i> at 1+3i (1: the pair does not constrain), fine 13 */
-#define ITA2_PMC14_IBRP(i)	BIT64(1 + 3 * (i))
-#define ITA2_PMC14_FINE		BIT64(13)
-/* PMC15: bit i = 1: IBR pair i is not constrained by its matcher */
-#define ITA2_PMC15_FREE(i)	BIT64(i)
+/* The data range PMC: cfg<j> at 4+8j:3+8j, ena<j> at 45+j */
+#define PAIRS_DR_CFG(j)		(3 + 8 * (j))
+#define PAIRS_DR_ENA(j)		BIT64(45 + (j))
+#define PAIRS_CFG_NO_DBR	0x1	/* cfg bit 0: the DBR pair ignored */
+#define PAIRS_CFG_NO_IO		0x2	/* cfg bit 1: IBR pair and opcode */
+/* The code range PMC: ig_ibrp<i> at 1+3i (1: no constraint), fine 13 */
+#define PAIRS_IR_IBRP(i)	BIT64(1 + 3 * (i))
+#define PAIRS_IR_FINE		BIT64(13)
 
 /*
- * Fine mode ([PFM-I2] "DATA AND CODE RANGE RESTRICTIONS"): pairs 0 and
- * 2 (1 and 3) hold the lower and the upper bound of one range within a
- * 4 KB page; the upper bound's bundle is in the range. The masks of the
- * two pairs compare the page (bits 11:0 are not masked compares but the
- * bounds). The erratum: the fine mode of the family 0x1f PMU (this
- * model's CPUID) sees addresses with a granularity of two bundles, so
- * both bounds and the address compare bits 11:5 only (libpfm 3.x
- * pfmlib_itanium2.c, has_fine_mode_bug).
+ * Fine mode: pairs 0 and 2 (1 and 3) hold the lower and the upper bound
+ * of one range within a page (.fine_page: 4 KB on the Itanium 2, 64 KB
+ * on the Montecito); the upper bound's bundle is in the range. The masks
+ * of the two pairs compare the page (the offset bits are not masked
+ * compares but the bounds). The offset bits compared are .fine_grain:
+ * both models see addresses with a granularity of two bundles (the
+ * layouts say why).
  */
-#define ITA2_FINE_PAGE		MASK64(11, 0)
-#define ITA2_FINE_GRAIN		MASK64(11, 5)
-
-static bool ita2_fine_match(const struct ia64_model *m, unsigned int lo,
-			    u64 ip, unsigned int cpl)
+static bool pairs_fine_match(const struct ia64_model *m,
+			     const struct ia64_model_qual_pairs *p,
+			     unsigned int lo, u64 ip, unsigned int cpl)
 {
 	unsigned int hi = lo + 2;
-	u64 off = ip & ITA2_FINE_GRAIN;
+	u64 off = ip & p->fine_grain;
 
-	return ibr_pair_match(m, lo, ~ITA2_FINE_PAGE, ip, cpl) &&
-	       ibr_pair_match(m, hi, ~ITA2_FINE_PAGE, ip, cpl) &&
-	       off >= (m->ibr[2 * lo] & ITA2_FINE_GRAIN) &&
-	       off <= (m->ibr[2 * hi] & ITA2_FINE_GRAIN);
+	return ibr_pair_match(m, lo, ~p->fine_page, ip, cpl) &&
+	       ibr_pair_match(m, hi, ~p->fine_page, ip, cpl) &&
+	       off >= (m->ibr[2 * lo] & p->fine_grain) &&
+	       off <= (m->ibr[2 * hi] & p->fine_grain);
+}
+
+static bool pairs_bit(const struct ia64_model *m,
+		      const struct ia64_model_qual_bit *b)
+{
+	return b->bit && (m->pmc[b->pmc] & b->bit);
 }
 
 /*
- * The instruction address part of IBR pair @i's tag: PMC14.ibrp<i> = 0
- * makes the pair's range (fine or masked) constrain; the pair's opcode
- * matcher (PMC8 for pairs 0 and 2, PMC9 for 1 and 3) may ignore the
- * range (ig_ad) or invert it (inv). MODEL: inv inverts a constraining
- * range only; a pair that does not constrain tags every address.
+ * The instruction address part of IBR pair @i's tag: the code range
+ * PMC's ig_ibrp<i> = 0 makes the pair's range (fine or masked)
+ * constrain; ig_ad (per matcher on the Itanium 2, PMC32's for every pair
+ * on the Montecito) ignores the ranges, inv inverts the pair's range.
+ * MODEL: inv inverts a constraining range only; a pair that does not
+ * constrain tags every address.
  */
-static bool ita2_addr_ok(const struct ia64_model *m, unsigned int i,
-			 u64 ip, unsigned int cpl)
+static bool pairs_addr_ok(const struct ia64_model *m,
+			  const struct ia64_model_qual_pairs *p,
+			  unsigned int i, u64 ip, unsigned int cpl)
 {
-	u64 opc = m->pmc[8 + (i & 1)];
 	bool in;
 
-	if ((opc & ITA2_OPC_IG_AD) || (m->pmc[14] & ITA2_PMC14_IBRP(i)))
+	if (pairs_bit(m, &p->ig_ad[i]) ||
+	    (m->pmc[p->irange_pmc] & PAIRS_IR_IBRP(i)))
 		return true;
 	if (ibrs_debug(m))
 		in = false;
-	else if (m->pmc[14] & ITA2_PMC14_FINE)
-		in = ita2_fine_match(m, i & 1, ip, cpl);
+	else if (m->pmc[p->irange_pmc] & PAIRS_IR_FINE)
+		in = pairs_fine_match(m, p, i & 1, ip, cpl);
 	else
 		in = ibr_pair_match(m, i, ~0ULL, ip, cpl);
-	return in != !!(opc & ITA2_OPC_INV);
+	return in != pairs_bit(m, &p->inv[i]);
 }
 
 /*
  * The tags of the four IBR pairs (IA64_TAGGED_INST_RETIRED umask i):
- * the address part and, unless PMC15 frees the pair, the opcode matcher.
- * The other events with instruction range or opcode support see pair 0
- * ([PFM-I2]: "only one pair can be used"), but for the instruction
- * prefetch events (IA64_MODEL_Q_IBRP1), whose range is pair 1's address
- * part (the Itanium 2 manual's §10.3.5.1, "Exception 1", as libpfm 3.x's
- * range dispatcher applies it). A memory record of an event
- * with data range support counts by PMC13: any enabled DBR pair j whose
- * cfg lets the DBR range (bit 0 = 0) and the tag of IBR pair j (bit 1 =
- * 0) both match; MODEL: with no pair enabled, nothing constrains.
+ * the address part and, unless the channel PMC (PMC15, PMC36) frees the
+ * pair, its opcode matcher (the first for pairs 0 and 2, the second for
+ * 1 and 3). The other events with instruction range or opcode support
+ * see pair 0 ([PFM-I2]: "only one pair can be used"), but for the
+ * instruction prefetch events (IA64_MODEL_Q_IBRP1), whose range is pair
+ * 1's address part (the Itanium 2 manual's §10.3.5.1, "Exception 1", as
+ * libpfm 3.x's range dispatcher applies it; [MONT-FACTS] §6), and the
+ * Montecito's dual events (IA64_MODEL_Q_IBRP_DUAL): pair 0 for demand
+ * fetches, pair 1 for prefetches. A memory record of an event with data
+ * range support counts by the data range PMC (PMC13, PMC41): any enabled
+ * DBR pair j whose cfg lets the DBR range (bit 0 = 0) and the tag of IBR
+ * pair j (bit 1 = 0) both match; MODEL: with no pair enabled, nothing
+ * constrains.
  */
-static void ita2_tags(const struct ia64_model *m, struct rec_view *v,
-		      const bool opc[2], u64 daddr)
+void ia64_model_pairs_tags(const struct ia64_model *m, struct rec_view *v,
+			   const bool opc[2], u64 daddr)
 {
-	u64 pmc13 = m->pmc[13];
+	const struct ia64_model_qual_pairs *p = m->desc->qual->pairs;
+	u64 dr = m->pmc[p->drange_pmc];
 	bool any = false, dmatch = false;
 	unsigned int i, cfg;
 
 	for (i = 0; i < 4; i++) {
-		bool addr = ita2_addr_ok(m, i, v->ctx.ip, v->ctx.cpl);
-		bool op = (m->pmc[15] & ITA2_PMC15_FREE(i)) || opc[i & 1];
+		bool addr = pairs_addr_ok(m, p, i, v->ctx.ip, v->ctx.cpl);
+		bool op = (m->pmc[p->chan_pmc] & BIT64(i)) || opc[i & 1];
 
 		v->ibrp_tag[i] = addr && op && !v->is;
 		if (!i)
@@ -244,16 +275,44 @@ static void ita2_tags(const struct ia64_model *m, struct rec_view *v,
 	v->tag9 = v->ibrp_tag[1];
 
 	for (i = 0; i < 4 && v->has_daddr; i++) {
-		if (!(pmc13 & ITA2_PMC13_ENA(i)))
+		if (!(dr & PAIRS_DR_ENA(i)))
 			continue;
 		any = true;
-		cfg = (pmc13 >> ITA2_PMC13_CFG(i)) & 3;
-		dmatch |= ((cfg & ITA2_CFG_NO_DBR) ||
+		cfg = (dr >> PAIRS_DR_CFG(i)) & 3;
+		dmatch |= ((cfg & PAIRS_CFG_NO_DBR) ||
 			   dbr_pair_match(m, i, daddr)) &&
-			  ((cfg & ITA2_CFG_NO_IO) || v->ibrp_tag[i]);
+			  ((cfg & PAIRS_CFG_NO_IO) || v->ibrp_tag[i]);
+	}
+	/* [MONT-FACTS] §10: the tagging is inconsistent, nothing counts */
+	if (!any && p->dtag_needs_ena && !pairs_bit(m, &p->ig_ad[0]) &&
+	    (~m->pmc[p->irange_pmc] & (PAIRS_IR_IBRP(0) | PAIRS_IR_IBRP(1)))) {
+		v->dbr_tag = false;
+		return;
 	}
 	v->dbr_tag = v->has_daddr && !v->is && (!any || dmatch);
 }
+
+/*
+ * The Itanium 2 ([PFM-I2]; pfmlib_itanium2.h's PMC8/9, PMC13, PMC14,
+ * PMC15): PMC8/9 bit 0 ig_ad (no address range check), bit 1 inv (the
+ * range inverted), each for its pairs; PMC15 bit i = 1: pair i is not
+ * constrained by its matcher. Fine mode within a 4 KB page; the
+ * erratum: the fine mode of the family 0x1f PMU (this model's CPUID)
+ * sees addresses with a granularity of two bundles, so both bounds and
+ * the address compare bits 11:5 only (libpfm 3.x pfmlib_itanium2.c,
+ * has_fine_mode_bug).
+ */
+static const struct ia64_model_qual_pairs itanium2_pairs = {
+	.irange_pmc	= 14,
+	.drange_pmc	= 13,
+	.chan_pmc	= 15,
+	.ig_ad		= { { 8, BIT64(0) }, { 9, BIT64(0) },
+			    { 8, BIT64(0) }, { 9, BIT64(0) } },
+	.inv		= { { 8, BIT64(1) }, { 9, BIT64(1) },
+			    { 8, BIT64(1) }, { 9, BIT64(1) } },
+	.fine_page	= MASK64(11, 0),
+	.fine_grain	= MASK64(11, 5),
+};
 
 /*
  * MODEL: the sources say nothing of IA-32 code; as the matchers see no
@@ -261,7 +320,9 @@ static void ita2_tags(const struct ia64_model *m, struct rec_view *v,
  * and qualifiable events count IA-32 code unconstrained.
  */
 const struct ia64_model_qual ia64_model_qual_itanium2 = {
-	.tags		= ita2_tags,
+	.tags		= ia64_model_pairs_tags,
+	.opcm		= pmc8_9,
+	.pairs		= &itanium2_pairs,
 	.ia32_pmc13	= 0,
 };
 
@@ -281,8 +342,8 @@ void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
 	 * opcode, so only the address range qualifies their events.
 	 */
 	if (has_op) {
-		opc[0] = opcode_match(m->pmc[8], itype, enc);
-		opc[1] = opcode_match(m->pmc[9], itype, enc);
+		opc[0] = opcode_match(m, &m->desc->qual->opcm[0], itype, enc);
+		opc[1] = opcode_match(m, &m->desc->qual->opcm[1], itype, enc);
 	}
 	m->desc->qual->tags(m, v, opc, daddr);
 }
@@ -308,6 +369,10 @@ bool ia64_model_qualified(const struct ia64_model *m,
 	if (q & (IA64_MODEL_Q_OPC | IA64_MODEL_Q_DAR | IA64_MODEL_Q_DAR_LDC))
 		return v->tag8;
 	if (q & IA64_MODEL_Q_IBRP1)
+		return v->ibr1_tag;
+	if ((q & IA64_MODEL_Q_IBRP_DUAL) &&
+	    v->hdr.type == IA64_PMU_REC_FETCH &&
+	    (v->hdr.flags & IA64_PMU_REC_FETCH_PREFETCH))
 		return v->ibr1_tag;
 	if (q & IA64_MODEL_Q_IAR)
 		return v->ibr_tag;

@@ -109,7 +109,15 @@
  *                            address filter (PMC8/9.inv, [PFM-I2]
  *                            PFMLIB_ITA2_RR_INV); without a filter the
  *                            event counts everywhere. The Itanium cannot
- *                            invert a range: EOPNOTSUPP there
+ *                            invert a range: EOPNOTSUPP there; the
+ *                            Montecito only IBR pair 0's
+ *   bits 58:57  ibrp_dual    Montecito dual events (ISB_BUNPAIRS_IN,
+ *                            L1I_FETCH_RAB_HIT, L1I_FETCH_ISB_HIT,
+ *                            L1I_FILLS): the IBR pairs of the address
+ *                            filter, bit 57 pair 0 (demand fetches),
+ *                            bit 58 pair 1 (prefetches), both: the
+ *                            range on both; 0: pair 0. EOPNOTSUPP for
+ *                            other events
  *
  * and the Montecito's IP-EAR (PMC42, [PFM-MONT]), which turns the
  * execution trace buffer into a history of retired IPs:
@@ -155,6 +163,9 @@
 					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)
 #define IA64_PMU_CFG1_IRANGE_APPROX	(1ULL << 55)
 #define IA64_PMU_CFG1_IRANGE_INV	(1ULL << 56)
+#define IA64_PMU_CFG1_IBRP_DUAL_SHIFT	57
+#define IA64_PMU_CFG1_IBRP_DUAL_MASK	(0x3ULL << \
+					 IA64_PMU_CFG1_IBRP_DUAL_SHIFT)
 #define IA64_PMU_CFG1_IPEAR		(1ULL << 63)
 #define IA64_PMU_CFG1_IPEAR_DELAY_SHIFT	IA64_PMU_CFG1_LDLAT_SHIFT
 #define IA64_PMU_CFG1_IPEAR_DELAY_MASK	IA64_PMU_CFG1_LDLAT_MASK
@@ -163,6 +174,7 @@
 					 IA64_PMU_CFG1_OPC_TYPES_MASK | \
 					 IA64_PMU_CFG1_IRANGE_APPROX | \
 					 IA64_PMU_CFG1_IRANGE_INV | \
+					 IA64_PMU_CFG1_IBRP_DUAL_MASK | \
 					 IA64_PMU_CFG1_IPEAR)
 
 #define IA64_PMU_CONFIG(es, umask) \

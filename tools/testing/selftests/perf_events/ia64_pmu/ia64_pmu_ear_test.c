@@ -420,7 +420,7 @@ TEST(config1_errnos)
 		{ 0xd, EINVAL },			/* ear_alat, TLB */
 		{ 0x9 | (0x2 << 4), EINVAL },		/* ... tlbmask */
 		{ 0x9 | (30 << 8), EINVAL },		/* ... ldlat */
-		{ 1ULL << 57, EINVAL },			/* reserved bits */
+		{ 1ULL << 59, EINVAL },			/* reserved bits */
 		{ 1ULL << 63, EINVAL },
 		{ 0x1 | (0x2 << 4), EINVAL },		/* tlbmask, cache mode */
 		{ 0x5 | (0x1 << 4), EINVAL },		/* tlbmask bit 0 */

@@ -4,9 +4,11 @@
  * match (config/config1 opc_*), data address ranges (config2) and
  * instruction address ranges (perf address filters), with exact counts
  * of injected records, and the errnos of events that cannot be qualified
- * or that disagree. On both models (caps/pmu_name picks the event codes
- * and the expectations that differ), plus the Itanium 2's fine mode,
- * range inversion (irange_inv), ig_ad and per IBR pair ranges.
+ * or that disagree. On the three models (caps/pmu_name picks the event
+ * codes and the expectations that differ; the Montecito has the Itanium
+ * 2's per IBR pair scheme in other registers), plus the Itanium 2's
+ * fine mode, range inversion (irange_inv), ig_ad and per IBR pair
+ * ranges. The Montecito's own: ia64_pmu_qual_mont_test.c.
  */
 
 #include <sys/mman.h>
@@ -20,19 +22,21 @@
 
 /* The PMU is an Itanium 2 (caps/pmu_name), set by the fixture */
 static bool ita2;
+/* ... or one with its per IBR pair qualification (Itanium 2, Montecito) */
+static bool pairs;
 
 /*
  * DATA_REFERENCES_RETIRED (Itanium) / DATA_REFERENCES_SET0 (Itanium 2):
  * instruction range, opcode and data range
  */
-#define ES_DATA_REFS	(ita2 ? 0xc3 : 0x63)
+#define ES_DATA_REFS	(pairs ? 0xc3 : 0x63)
 
 /*
  * IA64_TAGGED_INST_RETIRED: Itanium TAG_SELECT 0011 PMC8, 0010 PMC9;
  * Itanium 2 umask i: IBR pair i and PMC8 (i even) or PMC9 (i odd)
  */
-#define CFG_TAG8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, ita2 ? 0x0 : 0x3)
-#define CFG_TAG9	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, ita2 ? 0x1 : 0x2)
+#define CFG_TAG8	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, pairs ? 0x0 : 0x3)
+#define CFG_TAG9	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, pairs ? 0x1 : 0x2)
 #define CFG_IBRP(i)	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, i)
 /* Itanium: the untagged selection (on the Itanium 2 umask 0 is IBRP0) */
 #define CFG_INST	IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, 0x0)
@@ -117,6 +121,7 @@ static uint64_t live_pmc(int fd, int n)
 FIXTURE_SETUP(qual)
 {
 	ita2 = pmu_is_itanium2();
+	pairs = ita2 || pmu_is_montecito();
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
@@ -195,15 +200,17 @@ TEST_F(qual, opcode_errnos)
 {
 	/* CPU_CYCLES and the untagged IA64_INST_RETIRED: no opcode match */
 	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, OPC_B, 0));
-	if (!ita2)
+	if (!pairs)
 		EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_INST, OPC_B, 0));
 	/* a match bit nobody cares about */
 	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8 | OPC_MATCH(1), 0, 0));
 	/* irange_inv: the Itanium cannot invert a range */
-	EXPECT_EQ(ita2 ? 0 : EOPNOTSUPP, open_errno_qual(CFG_TAG8, INV, 0));
+	EXPECT_EQ(pairs ? 0 : EOPNOTSUPP, open_errno_qual(CFG_TAG8, INV, 0));
 	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_CYCLES, INV, 0));
 	/* reserved config1 bits */
-	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 57, 0));
+	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 59, 0));
+	/* ibrp_dual: the Montecito's dual events only */
+	EXPECT_EQ(EOPNOTSUPP, open_errno_qual(CFG_TAG8, 1ULL << 57, 0));
 	EXPECT_EQ(EINVAL, open_errno_qual(CFG_TAG8, 1ULL << 3, 0));
 	EXPECT_EQ(0, open_errno_qual(CFG_TAG8, OPC_F | OPC_CARE(1), 0));
 }
@@ -370,8 +377,8 @@ TEST_F(qual, filter_errnos)
 	close(fd);
 	fd = open_qual(CFG_INST, 0, 0, -1);
 	ASSERT_GE(fd, 0);
-	/* the Itanium 2's umask 0 is IBR pair 0's tag */
-	EXPECT_EQ(ita2 ? 0 : EOPNOTSUPP,
+	/* the Itanium 2's (Montecito's) umask 0 is IBR pair 0's tag */
+	EXPECT_EQ(pairs ? 0 : EOPNOTSUPP,
 		  set_filter(fd, "filter 0x1000/0x100"));
 	close(fd);
 	EXPECT_EQ(EOPNOTSUPP,
@@ -618,6 +625,7 @@ TEST_F(qual, data_range_and_filter)
 }
 
 #define NOT_ITANIUM2	"the PMU is not an Itanium 2"
+#define NOT_PER_PAIR	"no per IBR pair ranges (Itanium 2, Montecito)"
 
 /* Bundles at IP + 0x10 * i for i in [0, n), M-type, user level */
 static void rec_bundles(struct rec_buf *b, unsigned int n)
@@ -734,8 +742,8 @@ TEST_F(qual, ita2_pairs_independent)
 {
 	int a;
 
-	if (!ita2)
-		SKIP(return, NOT_ITANIUM2);
+	if (!pairs)
+		SKIP(return, NOT_PER_PAIR);
 	a = open_qual(CFG_IBRP(0), 0, 0, -1);
 	ASSERT_GE(a, 0);
 	ASSERT_EQ(0, set_filter(a, "filter 0x4000000000001000/0x40"));

@@ -7,8 +7,9 @@
 # functions' instructions and loads to the model, so the counts are
 # exact: per iteration, hot 8 instructions (1 B) and 3 loads from
 # ia64_pmu_qual_array, cold 4 instructions (2 B) and 2 loads elsewhere.
-# On both models: the Itanium 2's names of the events ([PFM-I2]), whose
-# IBR pair 0 takes the filters (in fine mode where a range allows it).
+# On the three models: the Itanium 2's and the Montecito's names of the
+# events ([PFM-I2], [PFM-MONT]), whose IBR pair 0 takes the filters (in
+# fine mode where a range allows it).
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -21,10 +22,16 @@ trap 'echo "$was" >"$sim/freerun"' EXIT
 
 tag=IA64_TAGGED_INST_RETIRED
 drefs=DATA_REFERENCES_RETIRED
-if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = itanium2 ]; then
+cycles=CPU_CYCLES
+case $(cat /sys/bus/event_source/devices/cpu/caps/pmu_name) in
+itanium2)
 	tag=IA64_TAGGED_INST_RETIRED_IBRP0_PMC8
+	drefs=DATA_REFERENCES_SET0 ;;
+montecito)
+	tag=IA64_TAGGED_INST_RETIRED_IBRP0_PMC32_33
 	drefs=DATA_REFERENCES_SET0
-fi
+	cycles=CPU_OP_CYCLES_ALL ;;
+esac
 
 stat_count() {	# <event> [args]: the count perf stat prints
 	perf stat -x, -e "$1" -- $w 50 2>&1 >/dev/null | awk -F, 'NR==1 { print $1 }'
@@ -77,18 +84,24 @@ else
 	echo "$out" | grep -qi 'filter' || fail "perf record --filter failed oddly: $out"
 fi
 # an event that cannot be filtered
-out=$(perf record -o "$data" -e 'cpu/CPU_CYCLES/u' \
+perf stat -e "cpu/$cycles/u" -- true >/dev/null 2>&1 ||
+	fail "no event cpu/$cycles/"
+out=$(perf record -o "$data" -e "cpu/$cycles/u" \
 	--filter 'filter ia64_pmu_qual_hot @ /tests/qual_workload' -- $w 5 2>&1) &&
-	fail "CPU_CYCLES took an address filter"
+	fail "$cycles took an address filter"
 # a symbol whose size is not a multiple of 16 (spin_workload's main) is
 # rounded out to the bundles it occupies and accepted; in free-running
 # mode the tagged event samples in main only (few samples if any: the
 # program spends its time in ia64_pmu_hot_loop; the kselftest
-# qual.filter_rounds_out_to_bundles checks the edges exactly). The Itanium 2's one
-# range cannot be exact for it (fine mode needs 32-byte bounds, the
-# two-bundle erratum): there with irange_approx, accepted only.
+# qual.filter_rounds_out_to_bundles checks the edges exactly). The Itanium
+# 2's and the Montecito's one range cannot be exact for it (fine mode
+# needs 32-byte bounds, the two-bundle granularity): there with
+# irange_approx, and every sample in main or in the 32 bytes that hold
+# main's first or last byte (the over-cover; the function before main
+# ends there).
 approx=
 [ "$tag" = IA64_TAGGED_INST_RETIRED ] || approx=,irange_approx=1
+main=$(/tests/spin_workload -m) || fail "spin_workload -m"
 echo 1 >"$sim/freerun"
 out=$(perf record -o "$data" -c 1 -e "cpu/$tag$approx/u" \
 	--filter 'filter main @ /tests/spin_workload' -- /tests/spin_workload 300 2>&1) ||
@@ -99,5 +112,21 @@ echo "filter main @ spin_workload: ${syms:-no samples}"
 if [ -z "$approx" ]; then
 	others=$(echo "$syms" | awk '$1 && $2 != "main"' | wc -l)
 	[ "$others" = 0 ] || fail "perf record --filter main: samples outside main"
+else
+	# ip sym+off: outside main only in main's first granule, or in the
+	# granule of the byte before the function that follows main
+	out=
+	while read -r ip so; do
+		sym=${so%+0x*}
+		off=0
+		[ "$sym" = "$so" ] || off=$((${so##*+}))
+		ip=$((0x$ip))
+		[ "$sym" = main ] && continue
+		[ $((ip / 32)) = $((main / 32)) ] && continue
+		[ $ip -gt $((main)) ] && [ $off -lt 32 ] &&
+			[ $((ip / 32)) = $(((ip - off - 1) / 32)) ] && continue
+		out="$out $(printf '%#x' $ip):$so"
+	done < <(perf script -i "$data" -F ip,sym,symoff 2>/dev/null)
+	[ -z "$out" ] || fail "perf record --filter main: samples beyond its granules: $out"
 fi
 echo "ok: opcode patterns, data ranges and address filters count what they select"

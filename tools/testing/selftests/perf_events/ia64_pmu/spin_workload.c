@@ -2,9 +2,12 @@
 /*
  * Workload of the perf record end-to-end test: spends its time in one
  * named function, so that samples must land in ia64_pmu_hot_loop.
- * Built with -fno-inline and frame pointers (call chains). Usage: spin_workload <milliseconds>
+ * Built with -fno-inline and frame pointers (call chains). Usage: spin_workload <milliseconds>,
+ * or spin_workload -m to print the address of main (perf_qual_e2e.sh).
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static unsigned long sink;
@@ -22,6 +25,10 @@ int main(int argc, char **argv)
 	long ms = argc > 1 ? atol(argv[1]) : 1000;
 	struct timespec t0, t;
 
+	if (argc > 1 && !strcmp(argv[1], "-m")) {
+		printf("%#lx\n", (unsigned long)main);
+		return 0;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
 		ia64_pmu_hot_loop(100000);
