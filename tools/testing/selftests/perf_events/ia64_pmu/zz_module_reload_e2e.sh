@@ -16,9 +16,16 @@ freerun=$(cat $params/freerun)
 name=$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)
 
 # A counting event held open by a background perf stat
-perf stat -e cycles -- sleep 30 >/dev/null 2>&1 &
+perf stat -e cycles -- sleep 60 >/dev/null 2>&1 &
 pid=$!
-sleep 3
+# until its event holds the driver (each open event takes a reference on
+# the PMU's module): perf can take seconds to start on a loaded host
+for ((t = 0; t < 300; t++)); do
+	[ "$(cat /sys/module/ia64_pmu/refcnt)" -gt 0 ] && break
+	sleep 0.1
+done
+[ "$(cat /sys/module/ia64_pmu/refcnt)" -gt 0 ] ||
+	fail "perf stat opened no event of the driver in 30 s"
 rmmod ia64_pmu 2>/dev/null && fail "rmmod ia64_pmu succeeded with an event open"
 rmmod ia64_pmu_sim 2>/dev/null && fail "rmmod ia64_pmu_sim succeeded under the driver"
 kill "$pid"
