@@ -32,13 +32,16 @@ static void check(int ok, const char *what)
 	}
 }
 
+/* The test's /proc/cpuinfo, created once */
+static char path[sizeof("/tmp/cpuid_test.XXXXXX")];
+
 static const char *write_cpuinfo(const char *text)
 {
-	static char path[] = "/tmp/cpuid_test.XXXXXX";
 	static int fd = -1;
 	FILE *f;
 
 	if (fd < 0) {
+		strcpy(path, "/tmp/cpuid_test.XXXXXX");
 		fd = mkstemp(path);
 		if (fd < 0) {
 			perror("mkstemp");

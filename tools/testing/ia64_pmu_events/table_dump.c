@@ -14,6 +14,8 @@
 
 #include "ia64_pmu_table.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 struct dump_event {
 	const char *name;
 	unsigned int es, umask, ctr, max_inc, qual;
@@ -30,7 +32,7 @@ int main(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(events); i++)
 		printf("%s 0x%x 0x%x 0x%x %u 0x%x\n", events[i].name,
 		       events[i].es, events[i].umask, events[i].ctr,
 		       events[i].max_inc, events[i].qual);
