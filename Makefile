@@ -5,6 +5,8 @@
 #   make demo          install deps, build, boot the VM, perf list + perf stat
 #   make check         unit tests, VM kselftests (also on KASAN), ia64-check,
 #                      checkpatch
+#   make perf          perf of linux 6.1 with the Itanium pmu-events
+#                      (build/perf; PERF_CPUID selects a model's tables)
 #   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
 #                      (FREERUN=0: the model counts injected records only)
 #   make fuzz SECONDS=600 SEED=1234
@@ -41,7 +43,7 @@ KERNEL_VARIANT ?=
 export IA64_PMU_KERNEL_VARIANT := $(KERNEL_VARIANT)
 KTREE := $(CURDIR)/build/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
-.PHONY: all demo check deps kernel modules unit selftests initramfs vm \
+.PHONY: all demo check deps kernel perf modules unit selftests initramfs vm \
 	vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
 	vm-check-montecito vm-cmd-check fuzz \
 	x86-static-check ia64-gcc \
@@ -54,6 +56,12 @@ deps:
 
 kernel: deps
 	$(TOOLS)/build-kernel.sh
+
+# perf from linux-source-6.1 with the Itanium pmu-events and patches/perf
+# (build/perf; cached, keyed on its inputs): PERF_CPUID selects a model's
+# tables on the x86 host and in the VM (tools/ia64-pmu/build-perf.sh)
+perf: deps
+	$(TOOLS)/build-perf.sh
 
 modules: kernel
 

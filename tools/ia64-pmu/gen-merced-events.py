@@ -470,10 +470,14 @@ def emit(events, out):
 			  (ident, e['name'], umask, data))
 
 
-def main():
-	if len(sys.argv) != 2:
-		die('usage: gen-merced-events.py <[ITA-RM] text>')
-	entries = split_entries(read_section(sys.argv[1]))
+def load(path):
+	"""Parse and check §7.8 of the [ITA-RM] text at path.
+
+	Returns the events, each a dict (name, es, umask, umask_mask, sel,
+	comment, ctrs, max_inc, qual), in the order of the manual.
+	gen-pmu-events-json.py reads the table through this too.
+	"""
+	entries = split_entries(read_section(path))
 	if len(entries) != NR_ENTRIES:
 		die('found %d entries in §7.8, expected %d' %
 		    (len(entries), NR_ENTRIES))
@@ -493,7 +497,13 @@ def main():
 	for name in QUAL_MISSING:
 		if name not in seen:
 			die('fix-up QUAL_MISSING names unknown event %s' % name)
-	emit(events, sys.stdout)
+	return events
+
+
+def main():
+	if len(sys.argv) != 2:
+		die('usage: gen-merced-events.py <[ITA-RM] text>')
+	emit(load(sys.argv[1]), sys.stdout)
 
 
 if __name__ == '__main__':

@@ -267,11 +267,15 @@ def emit(model, events, grouped, ears, out):
 	out.write('#endif /* IA64_EV3_CAF */\n')
 
 
-def main(model):
-	if len(sys.argv) != 2:
-		die(model, 'usage: %s.py <%s>' %
-		    (model.prog, model.source.split('/')[-1]))
-	rows = parse(model, sys.argv[1])
+def load(model, path):
+	"""Parse, fix up and check a transcription.
+
+	Returns (events, grouped, ears): the counting events, those of them
+	in a cache event group, and the EAR presets, each a list of dicts
+	with the transcription's columns, in the transcription's order.
+	gen-pmu-events-json.py reads the tables through this too.
+	"""
+	rows = parse(model, path)
 	if len(rows) != model.nr_lines:
 		die(model, 'found %d lines, expected %d' %
 		    (len(rows), model.nr_lines))
@@ -287,4 +291,12 @@ def main(model):
 		     model.nr_grouped, model.nr_ear))
 	check_codes(model, events)
 	check_ears(model, events, ears)
+	return events, grouped, ears
+
+
+def main(model):
+	if len(sys.argv) != 2:
+		die(model, 'usage: %s.py <%s>' %
+		    (model.prog, model.source.split('/')[-1]))
+	events, grouped, ears = load(model, sys.argv[1])
 	emit(model, events, grouped, ears, sys.stdout)
