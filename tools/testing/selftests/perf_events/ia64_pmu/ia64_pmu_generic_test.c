@@ -250,11 +250,9 @@ TEST_F(generic, raw_group_on_every_counter)
 TEST_F(generic, samples_on_the_last_counter)
 {
 	const struct shape *s = &self->s;
-	int last = 4 + s->counters - 1, fd[MAX_CTRS], i, n = 0;
+	int last = 4 + s->counters - 1, fd[MAX_CTRS], i;
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
-	struct perf_event_header h;
-	uint8_t rec[256];
 	struct ring r;
 	uint64_t pmc;
 
@@ -289,11 +287,7 @@ TEST_F(generic, samples_on_the_last_counter)
 	EXPECT_NE(0, pmc & (1 << 5));
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	while (ring_next(&r, rec, sizeof(rec)) > 0) {
-		memcpy(&h, rec, sizeof(h));
-		n += h.type == PERF_RECORD_SAMPLE;
-	}
-	EXPECT_EQ(10, n);
+	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
 	for (; i >= 0; i--)
 		close(fd[i]);

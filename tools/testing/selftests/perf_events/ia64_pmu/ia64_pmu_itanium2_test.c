@@ -173,10 +173,8 @@ TEST_F(ita2, sampling_period_exact)
 {
 	struct perf_event_attr attr;
 	struct rec_buf b = { .len = 0 };
-	struct perf_event_header h;
-	uint8_t rec[256];
 	struct ring r;
-	int fd, n = 0;
+	int fd;
 
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_itanium2())
@@ -193,11 +191,7 @@ TEST_F(ita2, sampling_period_exact)
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	while (ring_next(&r, rec, sizeof(rec)) > 0) {
-		memcpy(&h, rec, sizeof(h));
-		n += h.type == PERF_RECORD_SAMPLE;
-	}
-	EXPECT_EQ(10, n);
+	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
 	close(fd);
 }

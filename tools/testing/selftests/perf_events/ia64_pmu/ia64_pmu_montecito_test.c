@@ -194,9 +194,7 @@ TEST_F(mont, samples_on_pmd15)
 	};
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
-	struct perf_event_header h;
-	int fd[12], n = 0;
-	uint8_t rec[256];
+	int fd[12];
 	struct ring r;
 
 	/* the harness runs a test after a SKIP() in its setup */
@@ -219,11 +217,7 @@ TEST_F(mont, samples_on_pmd15)
 	EXPECT_EQ(0x12, pmc_es(15));
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	while (ring_next(&r, rec, sizeof(rec)) > 0) {
-		memcpy(&h, rec, sizeof(h));
-		n += h.type == PERF_RECORD_SAMPLE;
-	}
-	EXPECT_EQ(10, n);
+	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
 	close_all(fd, 12);
 }
@@ -594,9 +588,7 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 {
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
-	struct perf_event_header h;
-	int fd[8], i, n = 0;
-	uint8_t rec[256];
+	int fd[8], i;
 	struct ring r;
 
 	if (!pmu_is_montecito())
@@ -633,11 +625,7 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 		EXPECT_EQ(0x12, pmc_es(i)) TH_LOG("PMC%d", i);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	while (ring_next(&r, rec, sizeof(rec)) > 0) {
-		memcpy(&h, rec, sizeof(h));
-		n += h.type == PERF_RECORD_SAMPLE;
-	}
-	EXPECT_EQ(10, n);
+	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
 	close_all(fd, 7);
 }

@@ -512,4 +512,18 @@ static inline int ring_next(struct ring *r, void *buf, size_t len)
 	return h.type;
 }
 
+/* Consume the ring's records: how many were PERF_RECORD_SAMPLE */
+static inline int ring_count_samples(struct ring *r)
+{
+	struct perf_event_header h;
+	uint8_t rec[256];
+	int n = 0;
+
+	while (ring_next(r, rec, sizeof(rec)) > 0) {
+		memcpy(&h, rec, sizeof(h));
+		n += h.type == PERF_RECORD_SAMPLE;
+	}
+	return n;
+}
+
 #endif /* IA64_PMU_TEST_H */
