@@ -3,7 +3,8 @@
 #
 # Run every Itanium PMU test inside the VM: the kselftest programs
 # (/tests/*_test), then the perf end-to-end scripts (/tests/*_e2e.sh).
-# Prints one line per test and the summary
+# Prints one line per test with its time in the guest (where CI's
+# minutes go) and the summary
 #   ia64-pmu-vm: N passed, N failed
 # and exits non-zero if anything failed.
 
@@ -33,17 +34,18 @@ perf_limits() {
 }
 
 run() {
-	local name=$1 rc
+	local name=$1 rc t0
 	shift
 	perf_limits
 	echo "=== $name"
+	t0=$SECONDS
 	"$@"
 	rc=$?
 	if [ $rc -eq 0 ]; then
-		echo "=== $name: PASS"
+		echo "=== $name: PASS ($((SECONDS - t0)) s)"
 		pass=$((pass + 1))
 	else
-		echo "=== $name: FAIL (exit $rc)"
+		echo "=== $name: FAIL (exit $rc, $((SECONDS - t0)) s)"
 		fail=$((fail + 1))
 		failed+=("$name")
 	fi
