@@ -248,10 +248,15 @@ struct ia64_pmu_model {
 	const struct ia64_ear_layout *ear;	/* with IA64_PMU_F_EAR */
 	/* generic events: names of the table's events, NULL if none fits */
 	const char *hw_events[PERF_COUNT_HW_MAX];
-	const char *cache_events[PERF_COUNT_HW_CACHE_MAX]
-				[PERF_COUNT_HW_CACHE_OP_MAX]
-				[PERF_COUNT_HW_CACHE_RESULT_MAX];
+	/* [type][op][result], NULL: no cache events */
+	const char *const (*cache_events)[PERF_COUNT_HW_CACHE_OP_MAX]
+					 [PERF_COUNT_HW_CACHE_RESULT_MAX];
 };
+
+/* The Itanium 2's cache events, which the Montecito names alike */
+extern const char *const ia64_pmu_cache_itanium2[PERF_COUNT_HW_CACHE_MAX]
+						[PERF_COUNT_HW_CACHE_OP_MAX]
+						[PERF_COUNT_HW_CACHE_RESULT_MAX];
 
 extern const struct ia64_pmu_model ia64_pmu_merced;
 extern const struct ia64_pmu_model ia64_pmu_itanium2;

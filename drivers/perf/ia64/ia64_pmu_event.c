@@ -43,6 +43,8 @@ static int ia64_pmu_hw_cache(u64 attr_config, u64 *config)
 	    op >= PERF_COUNT_HW_CACHE_OP_MAX ||
 	    result >= PERF_COUNT_HW_CACHE_RESULT_MAX)
 		return -EINVAL;
+	if (!ia64_pmu_model->cache_events)
+		return -EOPNOTSUPP;
 	return ia64_pmu_generic(ia64_pmu_model->cache_events[type][op][result],
 				config);
 }

@@ -48,6 +48,59 @@ static const struct ia64_pmu_event merced_events[] = {
 /* The branch trace buffer of [ITA-RM] §6.2.8 */
 static const struct ia64_btb_layout merced_btb = IA64_BTB_LAYOUT_ITANIUM;
 
+/* Generic cache events, from [ITA-RM] §7.8 as the generic ones below */
+static const char *const merced_cache[PERF_COUNT_HW_CACHE_MAX]
+				     [PERF_COUNT_HW_CACHE_OP_MAX]
+				     [PERF_COUNT_HW_CACHE_RESULT_MAX] = {
+	[C(L1D)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] = "L1D_READS_RETIRED",
+			[C(RESULT_MISS)] = "L1D_READ_MISSES_RETIRED",
+		},
+		[C(OP_WRITE)] = {
+			[C(RESULT_ACCESS)] = "STORES_RETIRED",
+		},
+	},
+	[C(L1I)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
+			[C(RESULT_MISS)] = "L2_INST_DEMAND_READS",
+		},
+		[C(OP_PREFETCH)] = {
+			[C(RESULT_ACCESS)] = "L1I_PREFETCH_READS",
+			[C(RESULT_MISS)] = "L2_INST_PREFETCH_READS",
+		},
+	},
+	[C(LL)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] = "L3_READS.ALL_READS.ALL",
+			[C(RESULT_MISS)] = "L3_READS.ALL_READS.MISS",
+		},
+		[C(OP_WRITE)] = {
+			[C(RESULT_ACCESS)] = "L3_WRITES.ALL_WRITES.ALL",
+			[C(RESULT_MISS)] = "L3_WRITES.ALL_WRITES.MISS",
+		},
+	},
+	[C(DTLB)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] = "DATA_REFERENCES_RETIRED",
+			[C(RESULT_MISS)] = "DTLB_MISSES",
+		},
+	},
+	[C(ITLB)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
+			[C(RESULT_MISS)] = "ITLB_MISSES_FETCH",
+		},
+	},
+	[C(BPU)] = {
+		[C(OP_READ)] = {
+			[C(RESULT_ACCESS)] =
+				"BRANCH_PREDICTOR.ALL.ALL_PREDICTIONS",
+		},
+	},
+};
+
 const struct ia64_pmu_model ia64_pmu_merced = {
 	.name		= "itanium",
 	.family		= IA64_PMU_FAMILY_ITANIUM,
@@ -87,53 +140,5 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "INST_ACCESS_CYCLE",
 		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "MEMORY_CYCLE",
 	},
-	.cache_events = {
-		[C(L1D)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1D_READS_RETIRED",
-				[C(RESULT_MISS)] = "L1D_READ_MISSES_RETIRED",
-			},
-			[C(OP_WRITE)] = {
-				[C(RESULT_ACCESS)] = "STORES_RETIRED",
-			},
-		},
-		[C(L1I)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
-				[C(RESULT_MISS)] = "L2_INST_DEMAND_READS",
-			},
-			[C(OP_PREFETCH)] = {
-				[C(RESULT_ACCESS)] = "L1I_PREFETCH_READS",
-				[C(RESULT_MISS)] = "L2_INST_PREFETCH_READS",
-			},
-		},
-		[C(LL)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L3_READS.ALL_READS.ALL",
-				[C(RESULT_MISS)] = "L3_READS.ALL_READS.MISS",
-			},
-			[C(OP_WRITE)] = {
-				[C(RESULT_ACCESS)] = "L3_WRITES.ALL_WRITES.ALL",
-				[C(RESULT_MISS)] = "L3_WRITES.ALL_WRITES.MISS",
-			},
-		},
-		[C(DTLB)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "DATA_REFERENCES_RETIRED",
-				[C(RESULT_MISS)] = "DTLB_MISSES",
-			},
-		},
-		[C(ITLB)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1I_DEMAND_READS",
-				[C(RESULT_MISS)] = "ITLB_MISSES_FETCH",
-			},
-		},
-		[C(BPU)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] =
-					"BRANCH_PREDICTOR.ALL.ALL_PREDICTIONS",
-			},
-		},
-	},
+	.cache_events	= merced_cache,
 };

@@ -212,51 +212,5 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 		[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "FE_BUBBLE_ALL",
 		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "BACK_END_BUBBLE_ALL",
 	},
-	.cache_events = {
-		[C(L1D)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1D_READS_SET0",
-				[C(RESULT_MISS)] = "L1D_READ_MISSES_ALL",
-			},
-			[C(OP_WRITE)] = {
-				[C(RESULT_ACCESS)] = "STORES_RETIRED",
-			},
-		},
-		[C(L1I)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1I_READS",
-				[C(RESULT_MISS)] = "L1I_FILLS",
-			},
-		},
-		[C(LL)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L3_READS_ALL_ALL",
-				[C(RESULT_MISS)] = "L3_READS_ALL_MISS",
-			},
-			[C(OP_WRITE)] = {
-				[C(RESULT_ACCESS)] = "L3_WRITES_ALL_ALL",
-				[C(RESULT_MISS)] = "L3_WRITES_ALL_MISS",
-			},
-		},
-		[C(DTLB)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "LOADS_RETIRED",
-				[C(RESULT_MISS)] = "L2DTLB_MISSES",
-			},
-		},
-		[C(ITLB)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] = "L1I_READS",
-				[C(RESULT_MISS)] = "ITLB_MISSES_FETCH_ALL",
-			},
-		},
-		[C(BPU)] = {
-			[C(OP_READ)] = {
-				[C(RESULT_ACCESS)] =
-					"BR_MISPRED_DETAIL_ALL_ALL_PRED",
-				[C(RESULT_MISS)] =
-					"BR_MISPRED_DETAIL_ALL_WRONG_PATH",
-			},
-		},
-	},
+	.cache_events	= ia64_pmu_cache_itanium2,
 };
