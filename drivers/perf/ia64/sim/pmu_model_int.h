@@ -462,6 +462,8 @@ extern const struct ia64_model_qual ia64_model_qual_itanium2;
 
 extern const struct ia64_model_desc ia64_model_itanium_desc;
 extern const struct ia64_model_desc ia64_model_itanium2_desc;
+/* the Itanium 2's free-running events, which the Montecito has too */
+extern const struct ia64_model_freerun_events ia64_model_itanium2_freerun;
 extern const struct ia64_model_desc ia64_model_montecito_desc;
 /* pmu_model_generic.c: the generic description, as last set up */
 const struct ia64_model_desc *ia64_model_generic_desc(void);

@@ -224,7 +224,7 @@ static const struct ia64_model_sem_map itanium2_sem[] = {
  * a memory read on the bus BUS_ALL.ANY, BUS_MEMORY.ALL.ANY and
  * BUS_MEM_READ.ALL.ANY, FP_OPS_RETIRED or RSE_REFERENCES_RETIRED.ALL.
  */
-static const struct ia64_model_freerun_events itanium2_freerun = {
+const struct ia64_model_freerun_events ia64_model_itanium2_freerun = {
 	.cyc = {
 		[IA64_MODEL_FRC_DATA]	= { 3, { { 0x00, 0 }, { 0x02, 0 },
 						 { 0x02, 1 } } },
@@ -279,5 +279,5 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.nr_events	= &ia64_model_itanium2_nr_events,
 	.sem		= itanium2_sem,
 	.nr_sem		= ARRAY_SIZE(itanium2_sem),
-	.freerun	= &itanium2_freerun,
+	.freerun	= &ia64_model_itanium2_freerun,
 };

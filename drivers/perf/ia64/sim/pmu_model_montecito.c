@@ -361,33 +361,16 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 };
 
 /*
- * The events of the free-running mix's cycles: the Itanium 2's stall
- * accounting (pmu_model_itanium2.c), whose events the Montecito table
- * has with the same codes and umasks: BACK_END_BUBBLE_ALL 0x00/0,
- * BE_EXE_BUBBLE_ALL/GRALL 0x02/0,1, BACK_END_BUBBLE_FE 0x00/1,
+ * The events of the free-running mix's cycles are the Itanium 2's
+ * (ia64_model_itanium2_freerun): the Montecito table has its stall
+ * accounting events with the same codes and umasks: BACK_END_BUBBLE_ALL
+ * 0x00/0, BE_EXE_BUBBLE_ALL/GRALL 0x02/0,1, BACK_END_BUBBLE_FE 0x00/1,
  * FE_BUBBLE_ALL/IMISS 0x71/0,6, BE_FLUSH_BUBBLE_ALL/BRU 0x04/0,1,
  * BUS_ALL_ANY 0x87/3, BUS_MEMORY_ALL_ANY 0x8a/0xf, BUS_MEM_READ_ALL_ANY
  * 0x8b/0xf (PMC4-9 only, as every BUS_ event), FP_OPS_RETIRED 0x09/0,
- * RSE_REFERENCES_RETIRED_ALL 0x20/3.
+ * RSE_REFERENCES_RETIRED_ALL 0x20/3, IA64_INST_RETIRED 0x08/0 and
+ * DATA_REFERENCES_SET0 0xc3/0.
  */
-static const struct ia64_model_freerun_events montecito_freerun = {
-	.cyc = {
-		[IA64_MODEL_FRC_DATA]	= { 3, { { 0x00, 0 }, { 0x02, 0 },
-						 { 0x02, 1 } } },
-		[IA64_MODEL_FRC_FETCH]	= { 4, { { 0x00, 0 }, { 0x00, 1 },
-						 { 0x71, 0 }, { 0x71, 6 } } },
-		[IA64_MODEL_FRC_FLUSH]	= { 3, { { 0x00, 0 }, { 0x04, 0 },
-						 { 0x04, 1 } } },
-		[IA64_MODEL_FRC_BUS]	= { 3, { { 0x87, 3 }, { 0x8a, 0xf },
-						 { 0x8b, 0xf } } },
-		[IA64_MODEL_FRC_FP]	= { 1, { { 0x09, 0 } } },
-		[IA64_MODEL_FRC_RSE]	= { 1, { { 0x20, 3 } } },
-		[IA64_MODEL_FRC_RUN]	= { 0 },
-	},
-	/* IA64_INST_RETIRED, DATA_REFERENCES_SET0 */
-	.inst = { 0x08, 0 },
-	.dref = { 0xc3, 0 },
-};
 
 const struct ia64_model_desc ia64_model_montecito_desc = {
 	.name		= "montecito",
@@ -426,5 +409,5 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.nr_events	= &ia64_model_montecito_nr_events,
 	.sem		= montecito_sem,
 	.nr_sem		= ARRAY_SIZE(montecito_sem),
-	.freerun	= &montecito_freerun,
+	.freerun	= &ia64_model_itanium2_freerun,
 };
