@@ -29,8 +29,10 @@
  * PMC8. So an event filters by one range, on its pair: in fine mode
  * (PMC14.fine, pairs p and p + 2 the bounds, p < 2) if the range lies
  * in one 4 KB page and fine mode is exact for it (the two-bundle
- * erratum: 32-byte aligned bounds) or irange_approx; else one masked
- * pair. PMC14 makes the filtered events' pairs restrict, the others
+ * erratum: 32-byte aligned bounds); else one masked pair if it is
+ * exact; else fine mode rounded out to 32 bytes (at most a bundle
+ * beyond each end, as libpfm rounds unasked); else (irange_approx) one
+ * masked pair over it. PMC14 makes the filtered events' pairs restrict, the others
  * not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
  * and inv (irange_inv) inverts its pairs' ranges. Events agree if they
  * filter on different pairs, or alike on one, in one mode, with one
@@ -466,7 +468,8 @@ static bool ia64_pmu_group_ibrp1_clash(struct perf_event *event)
 
 /*
  * Itanium 2, Montecito: one range, programmed exactly wherever the task
- * maps the file (fine mode for pairs 0 and 1 only; on the Montecito a
+ * maps the file, or in fine mode rounded out to its two-bundle
+ * granularity (fine mode for pairs 0 and 1 only; on the Montecito a
  * masked pair only for the events that take one), unless irange_approx;
  * not on a data range of several DBR pairs (PMC13/PMC41 cannot add the
  * IBR tag).
@@ -493,14 +496,12 @@ static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
 	if (ia64_irange_pair_exact(r.start, r.end - r.start, PAGE_SIZE,
 				   lay->fine_page, fine_ok, q->coarse_ok))
 		return 0;
-	if (!q->approx)
-		return -EINVAL;
-	/* over-covered: a masked pair, or fine mode wherever it lands */
-	if (!q->coarse_ok &&
-	    !(fine_ok && ia64_irange_fine_fits(r.start, r.end - r.start,
-					       PAGE_SIZE, lay->fine_page)))
-		return -EINVAL;
-	return 0;
+	/* fine mode wherever it lands, rounded out to two bundles */
+	if (fine_ok && ia64_irange_fine_fits(r.start, r.end - r.start,
+					     PAGE_SIZE, lay->fine_page))
+		return 0;
+	/* else over-covered by a masked pair */
+	return q->approx && q->coarse_ok ? 0 : -EINVAL;
 }
 
 /*

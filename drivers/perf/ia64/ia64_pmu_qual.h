@@ -277,10 +277,13 @@ struct ia64_irange2 {
  * The per-pair rule for [start, end): fine mode (within pages of
  * @fine_page bytes) if @fine_ok (the event's IBR pair is 0 or 1), the
  * range qualifies (one page) and is exact there (bounds 32-byte
- * aligned, the erratum) or @approx; else, if @coarse_ok, one IBR pair,
- * exact or (@approx) the smallest aligned block that holds the range.
- * -EINVAL: no exact setting and !@approx, no fine setting and
- * !@coarse_ok, or a malformed range; -ENOSPC: no single pair.
+ * aligned); else, if @coarse_ok, one IBR pair that is exact; else fine
+ * mode rounded out to its granularity of two bundles (the erratum,
+ * [PFM-MONT] §6: libpfm aligns a fine range's bounds to 32 bytes
+ * unasked), so at most one bundle beyond each end; else, if @coarse_ok
+ * and @approx, the smallest aligned block that holds the range.
+ * -EINVAL: no such setting or a malformed range; -ENOSPC: no single
+ * pair.
  */
 static inline int ia64_irange_pair_cover(__u64 start, __u64 end,
 					 __u64 fine_page, bool fine_ok,
@@ -289,11 +292,17 @@ static inline int ia64_irange_pair_cover(__u64 start, __u64 end,
 {
 	struct ia64_range r = { start, end };
 	__u64 lo, hi, extra;
+	bool fine;
 	int ret;
 
-	if (fine_ok &&
-	    !ia64_fine_range_in(start, end, fine_page, &lo, &hi, &extra) &&
-	    (!extra || approx)) {
+	fine = fine_ok &&
+	       !ia64_fine_range_in(start, end, fine_page, &lo, &hi, &extra);
+	if (fine && extra && coarse_ok &&
+	    ia64_range_cover(&r, 1, c->pair, 1, false, &c->extra) == 1) {
+		c->fine = false;
+		return 0;
+	}
+	if (fine) {
 		c->fine = true;
 		c->pair[0].base = lo;
 		c->pair[1].base = hi;

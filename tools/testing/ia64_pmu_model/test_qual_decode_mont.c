@@ -109,15 +109,32 @@ TEST(mont_drv_fine_64k)
 	CHECK_EQ(c.extra, 0);
 	CHECK_EQ(c.pair[0].mask, IA64_BR_MASK & ~0xffffULL);
 	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x6000), 0x400);
-	/* 16-byte bounds: exact refused, over-covered with approx */
+	/*
+	 * 16-byte bounds: rounded out to the two-bundle granularity, with
+	 * or without approx, a bundle beyond each end
+	 */
 	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1030,
 					IA64_FINE_PAGE_MONT, true, false,
-					false, &c), -EINVAL);
-	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1030,
-					IA64_FINE_PAGE_MONT, true, false,
-					true, &c), 0);
+					false, &c), 0);
+	CHECK(c.fine);
 	CHECK_EQ(c.extra, 0x20);
 	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x2000), 4);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1000, TEXT + 0x1010), 1);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1030, TEXT + 0x1040), 1);
+	/* 0x8f bytes at 0x1650 (spin_workload's main): 0x90 of bundles */
+	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1650, TEXT + 0x16e0,
+					IA64_FINE_PAGE_MONT, true, false,
+					false, &c), 0);
+	CHECK_EQ(c.extra, 0x10);
+	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x2000), 0xa);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1640, TEXT + 0x1650), 1);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x16e0, TEXT + 0x2000), 0);
+	/* a tagged event's aligned block stays exact, not fine */
+	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1020,
+					IA64_FINE_PAGE_MONT, true, true,
+					false, &c), 0);
+	CHECK(!c.fine);
+	CHECK_EQ(c.extra, 0);
 	/* across 64 KB: no fine mode; a masked pair only if coarse_ok */
 	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0xf000, TEXT + 0x11000,
 					IA64_FINE_PAGE_MONT, true, false,

@@ -172,7 +172,7 @@ TEST_F(qmont, opcode_both_matchers)
 /*
  * Fine mode within 64 KB: a range of 0x4000 bytes counts exactly, with
  * PMC38.fine and pair 0 restricting, PMC32.ig_ad clear; a bound inside a
- * two-bundle pair only with irange_approx; across 64 KB a masked pair,
+ * two-bundle pair rounded out to it; across 64 KB a masked pair,
  * for IA64_TAGGED_INST_RETIRED only
  */
 TEST_F(qmont, fine_mode_64k)
@@ -198,8 +198,12 @@ TEST_F(qmont, fine_mode_64k)
 	EXPECT_EQ(0, p38 & P38_IBRP(0));
 	EXPECT_EQ(P38_IBRP(1), p38 & P38_IBRP(1));
 	EXPECT_EQ(0, live_pmc(fd, 32) & P32_IG_AD);
-	/* 16-byte bounds: not exact in fine mode */
-	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x4000000000012010/0x20"));
+	/*
+	 * 16-byte bounds: rounded out to the two-bundle granularity,
+	 * a bundle beyond each end (0x2000 .. 0x203f)
+	 */
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000012010/0x20"));
+	EXPECT_EQ(2, run_count(fd, &b));
 	/* across 64 KB: one masked pair, the 128 KB at IP */
 	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000000000/0x20000"));
 	EXPECT_EQ(5, run_count(fd, &b));

@@ -93,23 +93,22 @@ out=$(perf record -o "$data" -e "cpu/$cycles/u" \
 # rounded out to the bundles it occupies and accepted; in free-running
 # mode the tagged event samples in main only (few samples if any: the
 # program spends its time in ia64_pmu_hot_loop; the kselftest
-# qual.filter_rounds_out_to_bundles checks the edges exactly). The Itanium
-# 2's and the Montecito's one range cannot be exact for it (fine mode
-# needs 32-byte bounds, the two-bundle granularity): there with
-# irange_approx, and every sample in main or in the 32 bytes that hold
-# main's first or last byte (the over-cover; the function before main
-# ends there).
-approx=
-[ "$tag" = IA64_TAGGED_INST_RETIRED ] || approx=,irange_approx=1
+# qual.filter_rounds_out_to_bundles checks the edges exactly). On the
+# Itanium 2 and the Montecito, with no irange_approx, fine mode rounds it
+# out further, to its two-bundle granularity: every sample in main or in
+# the 32 bytes that hold main's first or last byte (the function before
+# main ends there).
+granule=
+[ "$tag" = IA64_TAGGED_INST_RETIRED ] || granule=32
 main=$(/tests/spin_workload -m) || fail "spin_workload -m"
 echo 1 >"$sim/freerun"
-out=$(perf record -o "$data" -c 1 -e "cpu/$tag$approx/u" \
+out=$(perf record -o "$data" -c 1 -e "cpu/$tag/u" \
 	--filter 'filter main @ /tests/spin_workload' -- /tests/spin_workload 300 2>&1) ||
 	fail "perf record --filter main: exited $?: $out"
 echo 0 >"$sim/freerun"
 syms=$(perf script -i "$data" -F ip,sym 2>/dev/null | awk '{ print $2 }' | sort | uniq -c)
 echo "filter main @ spin_workload: ${syms:-no samples}"
-if [ -z "$approx" ]; then
+if [ -z "$granule" ]; then
 	others=$(echo "$syms" | awk '$1 && $2 != "main"' | wc -l)
 	[ "$others" = 0 ] || fail "perf record --filter main: samples outside main"
 else
