@@ -165,7 +165,9 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 			     IA64_PMU_CFG_UMASK_SHIFT;
-	bool opc = !ia64_opc_default(attr->config, attr->config1);
+	bool mid = ia64_opc_match_mid(attr->config) ||
+		   ia64_opc_care_mid(attr->config1);
+	bool opc = !ia64_opc_default(attr->config, attr->config1) || mid;
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	u8 dual = (attr->config1 & IA64_PMU_CFG1_IBRP_DUAL_MASK) >>
 		  IA64_PMU_CFG1_IBRP_DUAL_SHIFT;
@@ -173,6 +175,7 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	struct ia64_pmu_qual *q;
 	bool pmc9;
 	u8 qual, pair, pairs;
+	u32 opc_mid;
 	u64 pmc;
 	int ret;
 
@@ -205,10 +208,14 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR) ||
 		    (pairs & ~lay->inv_pairs)))
 		return -EOPNOTSUPP;
+	/* encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5) */
+	if (mid && !lay->opc_match_pmc[0])
+		return -EOPNOTSUPP;
 	if (!qual)
 		return 0;
 
-	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc);
+	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc) ?:
+	      ia64_opc_mid(attr->config, attr->config1, &opc_mid);
 	if (ret)
 		return ret;
 	if (attr->config2) {
@@ -230,6 +237,7 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		q->subject |= IA64_QR_DBR;
 	/* and the bits of PMC8/9 beyond the opcode fields as they read */
 	q->opc = pmc | (lay->opc_reset & ~IA64_OPC_RESET);
+	q->opc_mid = opc_mid;
 	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
 	q->pair = pair;
 	q->pairs = pairs;
@@ -348,7 +356,8 @@ static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 	    !(ia64_pmu_model->qual->per_pair ? ia64_pmu_ibr_agree2(a, b) :
 					       ia64_pmu_ibr_equal(a, b)))
 		return false;
-	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) && a->opc != b->opc)
+	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) &&
+	    (a->opc != b->opc || a->opc_mid != b->opc_mid))
 		return false;
 	if ((both & IA64_QR_DBR) &&
 	    (a->nr_dbr != b->nr_dbr || a->pmc13 != b->pmc13 ||

@@ -70,17 +70,17 @@ static u64 ia64_pmu_qual_range_bits(const struct ia64_pmu_qual_layout *lay,
 /*
  * Matcher @k from its PMC8/9 image @opc and @bits (ig_ad, inv): one
  * register on the Itanium 2, mask and match registers on the Montecito
- * (ia64_opcm_regs())
+ * (ia64_opcm_regs(), with the encoding bits 26:13 of @mid)
  */
 static void ia64_pmu_qual_matcher(struct ia64_pmu_cpu *cpuc, unsigned int k,
-				  u64 opc, u64 bits, u64 *mask)
+				  u64 opc, u32 mid, u64 bits, u64 *mask)
 {
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	u64 match = 0;
 
 	if (lay->opc_match_pmc[k])
-		ia64_opcm_regs(opc, mask, &match);
+		ia64_opcm_regs(opc, mid, mask, &match);
 	else
 		*mask = opc & ~(lay->ig_ad | lay->inv);
 	*mask |= bits;
@@ -106,6 +106,7 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	u64 opc[2] = { lay->opc_reset, lay->opc_reset };
+	u32 mid[2] = { IA64_OPC_MID_RESET, IA64_OPC_MID_RESET };
 	const struct ia64_pmu_qual *q, *dbr = NULL;
 	unsigned int used = 0, invp = 0, p, k;
 	u64 irange, drange, mask[2];
@@ -120,10 +121,14 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		q = ia64_pmu_qual_of(cpuc->event_list[i]);
 		if (!q)
 			continue;
-		if (q->subject & IA64_QR_PMC8)
+		if (q->subject & IA64_QR_PMC8) {
 			opc[0] = q->opc;
-		if (q->subject & IA64_QR_PMC9)
+			mid[0] = q->opc_mid;
+		}
+		if (q->subject & IA64_QR_PMC9) {
 			opc[1] = q->opc;
+			mid[1] = q->opc_mid;
+		}
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
 		if (!(q->subject & IA64_QR_IBR) || !q->filtered ||
@@ -159,7 +164,7 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 	irange = ia64_pmc_irange(lay->irange_reset, used, fine);
 	drange = dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg);
 	for (k = 0; k < 2; k++)
-		ia64_pmu_qual_matcher(cpuc, k, opc[k],
+		ia64_pmu_qual_matcher(cpuc, k, opc[k], mid[k],
 				      ia64_pmu_qual_range_bits(lay, k, used,
 							       invp),
 				      &mask[k]);

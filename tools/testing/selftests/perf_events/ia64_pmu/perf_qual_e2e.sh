@@ -46,6 +46,24 @@ n=$(stat_count "cpu/$tag/u")
 n=$(stat_count "cpu/$tag,opc_m=1,opc_i=1/u")
 [ "$n" = 400 ] || fail "opc_m=1,opc_i=1: $n, want 400"
 
+# Montecito, the full 41 bits of the matcher: the hot function's two I
+# instructions are encoded 0x15555555555 (qual_workload.c): 50 x 2.
+# opc_match/opc_care name bits 40:27 and 12:0 (0x5555555), the mid fields
+# bits 26:13 (0x2aaa); encoding bit 20 alone is mid bit 7
+if [ "$tag" = IA64_TAGGED_INST_RETIRED_IBRP0_PMC32_33 ]; then
+	full=opc_match=0x5555555,opc_care=0x7ffffff,opc_care_mid=0x3fff
+	n=$(stat_count "cpu/$tag,$full,opc_match_mid=0x2aaa/u")
+	[ "$n" = 100 ] || fail "41-bit match: $n, want 100"
+	n=$(stat_count "cpu/$tag,$full,opc_match_mid=0x2aab/u")
+	[ "$n" = 0 ] || fail "41-bit match, bit 13 changed: $n, want 0"
+	n=$(stat_count "cpu/$tag,opc_match_mid=0x80,opc_care_mid=0x80/u")
+	[ "$n" = 100 ] || fail "encoding bit 20: $n, want 100"
+	[ -e /sys/bus/event_source/devices/cpu/format/opc_match_mid ] ||
+		fail "no format/opc_match_mid"
+elif [ -e /sys/bus/event_source/devices/cpu/format/opc_match_mid ]; then
+	fail "format/opc_match_mid without 41-bit matchers"
+fi
+
 # a data range over ia64_pmu_qual_array (4 KiB): only its loads
 addr=$($w -a) || fail "workload address"
 drange=$(printf '%#x' $((addr | 0x7ff)))
