@@ -40,7 +40,11 @@
  * ranges are PMC13's: the event's DBR pairs enabled, with (one pair)
  * its IBR pair 0 tag too, so that opcode and range apply to its memory
  * accesses; without a data range PMC13 applies pair 0's tag alone.
- * PMC15 keeps its reset value: every IBR pair bound to its matcher.
+ * PMC15 binds every IBR pair to its matcher (its reset value) but for
+ * the pairs whose events have no opcode pattern while the matcher holds
+ * another pair's: those ignore it (ch<i>_ig_opcm), so that, e.g., a
+ * pattern on pair 0 and a plain range on pair 2 count together. Events
+ * on one pair, or with patterns on one matcher, agree on the pattern.
  *
  * The Montecito ([PFM-MONT]) has the Itanium 2's scheme
  * in other registers (the layout ia64_qual_montecito): the matchers
@@ -238,6 +242,7 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	/* and the bits of PMC8/9 beyond the opcode fields as they read */
 	q->opc = pmc | (lay->opc_reset & ~IA64_OPC_RESET);
 	q->opc_mid = opc_mid;
+	q->opc_none = !opc;
 	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
 	q->pair = pair;
 	q->pairs = pairs;
@@ -341,6 +346,18 @@ static bool ia64_pmu_ibrp1_clash(const struct ia64_pmu_qual *a,
 	       (b->filtered || b->has_filter) && (b->pairs & 0x2);
 }
 
+/*
+ * Different patterns on one matcher: the events are on different IBR
+ * pairs and one of them has no pattern, so that its pairs ignore the
+ * matcher (the channel PMC, PMC15/PMC36, [PFM-MONT] §5)
+ */
+static bool ia64_pmu_opc_apart(const struct ia64_pmu_qual *a,
+			       const struct ia64_pmu_qual *b)
+{
+	return ia64_pmu_model->qual->chan_pmc && !(a->pairs & b->pairs) &&
+	       (a->opc_none || b->opc_none);
+}
+
 /* Can @a and @b count on one CPU at once? */
 static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
@@ -357,7 +374,8 @@ static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 					       ia64_pmu_ibr_equal(a, b)))
 		return false;
 	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) &&
-	    (a->opc != b->opc || a->opc_mid != b->opc_mid))
+	    (a->opc != b->opc || a->opc_mid != b->opc_mid) &&
+	    !ia64_pmu_opc_apart(a, b))
 		return false;
 	if ((both & IA64_QR_DBR) &&
 	    (a->nr_dbr != b->nr_dbr || a->pmc13 != b->pmc13 ||

@@ -451,6 +451,19 @@ static inline void ia64_opcm_regs(__u64 pmc8, __u32 mid, __u64 *mask,
 }
 
 /*
+ * The channel PMC (Itanium 2 PMC15, Montecito PMC36, [PFM-MONT] §5:
+ * ch<i>_ig_opcm in bit i, bits 31:4 reserved, reading 1 at reset): IBR
+ * pairs @free (bit i: pair i) ignore their opcode matcher, the others
+ * are bound to it (the reset value, every pair bound)
+ */
+#define IA64_PMC_CHAN_RESET	0xfffffff0ULL
+
+static inline __u64 ia64_pmc_chan(unsigned int free)
+{
+	return IA64_PMC_CHAN_RESET | (free & 0xf);
+}
+
+/*
  * The Montecito's consistency rule ([PFM-MONT]: perfmon's check of
  * PMC32, PMC38 and PMC41 writes): with PMC32.ig_ad = 0 and
  * IBR pair 0 or 1 restricting in PMC38, PMC41 must enable a DBR pair

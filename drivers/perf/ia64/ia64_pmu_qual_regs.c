@@ -108,7 +108,7 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 	u64 opc[2] = { lay->opc_reset, lay->opc_reset };
 	u32 mid[2] = { IA64_OPC_MID_RESET, IA64_OPC_MID_RESET };
 	const struct ia64_pmu_qual *q, *dbr = NULL;
-	unsigned int used = 0, invp = 0, p, k;
+	unsigned int used = 0, invp = 0, bound = 0, p, k;
 	u64 irange, drange, mask[2];
 	bool fine = false;
 	int i;
@@ -121,13 +121,13 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		q = ia64_pmu_qual_of(cpuc->event_list[i]);
 		if (!q)
 			continue;
-		if (q->subject & IA64_QR_PMC8) {
-			opc[0] = q->opc;
-			mid[0] = q->opc_mid;
-		}
-		if (q->subject & IA64_QR_PMC9) {
-			opc[1] = q->opc;
-			mid[1] = q->opc_mid;
+		/* the pattern of a matcher, the pairs that need it */
+		k = q->subject & IA64_QR_PMC9 ? 1 : 0;
+		if ((q->subject & (IA64_QR_PMC8 | IA64_QR_PMC9)) &&
+		    !q->opc_none) {
+			opc[k] = q->opc;
+			mid[k] = q->opc_mid;
+			bound |= q->pairs;
 		}
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
@@ -168,6 +168,19 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 				      ia64_pmu_qual_range_bits(lay, k, used,
 							       invp),
 				      &mask[k]);
+	/*
+	 * a pair whose events have no pattern ignores its matcher's, which
+	 * another pair's events set (ia64_pmu_qual_agree())
+	 */
+	if (lay->chan_pmc) {
+		p = 0;
+		for (k = 0; k < 2; k++)
+			if (opc[k] != lay->opc_reset ||
+			    mid[k] != IA64_OPC_MID_RESET)
+				p |= (k ? 0xa : 0x5) & ~bound;
+		ia64_pmu_write_cached(&qc->chan, ia64_pmc_chan(p),
+				      ia64_pmu_write_pmc, lay->chan_pmc);
+	}
 	/* [PFM-MONT] pfm_mont_pmc_check: PMC41 enables a DBR pair */
 	WARN_ON_ONCE(lay->drange_ena_rule &&
 		     !ia64_qual_mont_consistent(mask[0], irange, drange));
@@ -264,6 +277,8 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 		qc->opc_match[0] = val;
 	if (lay->opc_match_pmc[1] && pmc == lay->opc_match_pmc[1])
 		qc->opc_match[1] = val;
+	if (lay->chan_pmc && pmc == lay->chan_pmc)
+		qc->chan = val;
 	if (pmc == lay->irange_pmc)
 		qc->irange = val;
 	if (lay->drange_pmc && pmc == lay->drange_pmc)

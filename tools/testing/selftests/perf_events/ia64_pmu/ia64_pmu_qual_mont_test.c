@@ -169,6 +169,51 @@ TEST_F(qmont, opcode_both_matchers)
 	close(a);
 }
 
+/*
+ * PMC36 ([PFM-MONT] §5): IBR pair 2 shares matcher PMC32/33 with pair 0.
+ * With a pattern for pair 0's event and none for pair 2's, the driver
+ * sets ch2_ig_opcm so that pair 2 counts every instruction; both count
+ * at once. Without a pattern anywhere PMC36 keeps its reset value; two
+ * patterns on one matcher still do not count together.
+ */
+TEST_F(qmont, pmc36_frees_the_pairs_without_a_pattern)
+{
+	struct rec_buf b = { .len = 0 };
+	uint64_t maj4 = 4ULL << 37;
+	struct count cc;
+	int a, c;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+
+	rec_op(&b, IP, IA64_PMU_ITYPE_B, maj4);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP, IA64_PMU_ITYPE_I, 0);
+	c = open_q(CFG_TAG(2), 0, 0, -1);
+	ASSERT_GE(c, 0);
+	EXPECT_EQ(3, run_count(c, &b));
+	EXPECT_EQ(0xfffffff0ULL, live_pmc(c, 36)) TH_LOG("reset: all bound");
+	close(c);
+	a = open_q(CFG_TAG(0), OPC_B, 0, -1);
+	ASSERT_GE(a, 0);
+	c = open_q(CFG_TAG(2), 0, 0, a);
+	ASSERT_GE(c, 0) TH_LOG("pair 2 ignores the matcher: one group");
+	EXPECT_EQ(1, run_count(a, &b));
+	ASSERT_EQ(0, read_count(c, &cc));
+	EXPECT_EQ(3, cc.value);
+	EXPECT_EQ(0xfffffff4ULL, live_pmc(a, 36));
+	EXPECT_EQ(1ULL << 48, live_pmc(a, 32) & (0xfULL << 48));
+	/* pair 2 with a pattern of its own: one matcher, -EBUSY */
+	EXPECT_EQ(-1, open_q(CFG_TAG(2), OPC_M, 0, a));
+	EXPECT_EQ(EBUSY, errno);
+	/* pair 0 without a pattern: bound, it cannot ignore the matcher */
+	EXPECT_EQ(-1, open_q(CFG_TAG(0), 0, 0, a));
+	EXPECT_EQ(EBUSY, errno);
+	close(c);
+	close(a);
+}
+
 /* opc_match_mid (config 7:0, 23, 31, 63:60): encoding bit @b, 26:13 */
 static uint64_t opc_match_mid(unsigned int b)
 {
