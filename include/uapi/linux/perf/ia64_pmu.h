@@ -128,6 +128,11 @@
  *   bit  55     irange_approx  an address filter the instruction range
  *                            registers cannot cover exactly is covered
  *                            by the smallest larger range, not refused
+ *                            (a filter is always rounded out to whole
+ *                            bundles, and in the fine mode of the
+ *                            Itanium 2 and the Montecito to pairs of
+ *                            bundles, its granularity: at most 16 bytes
+ *                            beyond each end, without irange_approx)
  *   bit  56     irange_inv   Itanium 2 only: count outside the event's
  *                            address filter (PMC8/9.inv, [PFM-I2]
  *                            PFMLIB_ITA2_RR_INV); without a filter the
