@@ -32,8 +32,8 @@
  * erratum: 32-byte aligned bounds); else one masked pair if it is
  * exact; else fine mode rounded out to 32 bytes (at most a bundle
  * beyond each end, as libpfm rounds unasked); else (irange_approx) one
- * masked pair over it. PMC14 makes the filtered events' pairs restrict, the others
- * not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
+ * masked pair over it. PMC14 makes the filtered events' pairs restrict,
+ * the others not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
  * and inv (irange_inv) inverts its pairs' ranges. Events agree if they
  * filter on different pairs, or alike on one, in one mode, with one
  * inversion per matcher; an unfiltered event needs its pair free. Data

@@ -224,7 +224,8 @@ static uint64_t opc_match_mid(unsigned int b)
 }
 
 /* opc_care_mid (config1 21:8): encoding bit @b, 26:13 */
-#define OPC_CARE_MID(b)	(1ULL << ((b) - 13 + IA64_PMU_CFG1_OPC_CARE_MID_SHIFT))
+#define OPC_CARE_MID(b)	(1ULL << ((b) - 13 + \
+					  IA64_PMU_CFG1_OPC_CARE_MID_SHIFT))
 
 /*
  * The full 41 bits of a matcher: opc_match/opc_care name bits 40:27 and
