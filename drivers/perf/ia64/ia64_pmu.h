@@ -137,6 +137,11 @@ struct ia64_pmu_qual_layout {
 	 * mask registers (PMC33, PMC35; ia64_opcm_regs()); 0: none
 	 */
 	u8 opc_match_pmc[2];
+	/*
+	 * per_pair: the channel PMC (PMC15, PMC36; 0: none), bit i set:
+	 * IBR pair i's tag ignores its matcher (ia64_pmc_chan())
+	 */
+	u8 chan_pmc;
 	/* the instruction range (PMC13.ta; Itanium 2 PMC14, PMC38) */
 	u8 irange_pmc;
 	/* per_pair: the data ranges (PMC13, PMC41) */
@@ -317,6 +322,7 @@ struct ia64_pmu_unit {
 struct ia64_pmu_qual_cpu {
 	u64 opc[2];			/* layout opc_pmc[] */
 	u64 opc_match[2];		/* layout opc_match_pmc[] */
+	u64 chan;			/* layout chan_pmc */
 	u64 irange;			/* layout irange_pmc */
 	u64 drange_pmc;			/* layout drange_pmc */
 	u64 ibr[8];

@@ -105,6 +105,8 @@ PMU_FORMAT_ATTR(ear_tlbmask, "config1:4-7");
 PMU_FORMAT_ATTR(ldlat, "config1:8-23");
 PMU_FORMAT_ATTR(opc_match, "config:33-59");
 PMU_FORMAT_ATTR(opc_care, "config1:24-50");
+PMU_FORMAT_ATTR(opc_match_mid, "config:0-7,23,31,60-63");
+PMU_FORMAT_ATTR(opc_care_mid, "config1:8-21");
 PMU_FORMAT_ATTR(opc_b, "config1:51");
 PMU_FORMAT_ATTR(opc_f, "config1:52");
 PMU_FORMAT_ATTR(opc_i, "config1:53");
@@ -131,6 +133,8 @@ static struct attribute *ia64_pmu_format_attrs[] = {
 	&format_attr_ldlat.attr,
 	&format_attr_opc_match.attr,
 	&format_attr_opc_care.attr,
+	&format_attr_opc_match_mid.attr,
+	&format_attr_opc_care_mid.attr,
 	&format_attr_opc_b.attr,
 	&format_attr_opc_f.attr,
 	&format_attr_opc_i.attr,
@@ -199,6 +203,12 @@ static umode_t ia64_pmu_format_visible(struct kobject *kobj,
 	if (attr == &format_attr_irange_inv.attr &&
 	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
 	     !ia64_pmu_model->qual->per_pair))
+		return 0;
+	/* encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5) */
+	if ((attr == &format_attr_opc_match_mid.attr ||
+	     attr == &format_attr_opc_care_mid.attr) &&
+	    (!ia64_pmu_has(IA64_PMU_F_QUAL) ||
+	     !ia64_pmu_model->qual->opc_match_pmc[0]))
 		return 0;
 	/* the Montecito's dual events choose their IBR pairs */
 	if (attr == &format_attr_ibrp_dual.attr &&

@@ -122,7 +122,12 @@ int ia64_pmu_ear_init(struct perf_event *event, u64 config, u64 plm)
 	long long pmc;
 
 	event->hw.extra_reg.reg = 0;
-	/* with ipear, the latency bits are the IP-EAR's (ia64_pmu_btb.c) */
+	/*
+	 * with ipear, the latency bits are the IP-EAR's (ia64_pmu_btb.c);
+	 * with no EAR, opc_care_mid's (ia64_pmu_qual.c)
+	 */
+	if (!(config1 & IA64_PMU_CFG1_EAR_MASK))
+		config1 &= ~IA64_PMU_CFG1_OPC_CARE_MID_MASK;
 	if (!config1 || (attr->config1 & IA64_PMU_CFG1_IPEAR))
 		return attr->precise_ip ? -EOPNOTSUPP : 0;
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))

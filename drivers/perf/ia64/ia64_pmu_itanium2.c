@@ -50,6 +50,7 @@ static const struct ia64_pmu_qual_layout ia64_qual_itanium2 = {
 	.per_pair	= true,
 	.opc_reset	= IA64_OPC2_RESET,
 	.opc_pmc	= { 8, 9 },
+	.chan_pmc	= 15,
 	.irange_pmc	= 14,
 	.drange_pmc	= 13,
 	.pair_es	= 0x08,

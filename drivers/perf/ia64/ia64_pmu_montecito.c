@@ -38,7 +38,9 @@
  * Qualification (ia64_qual_montecito, ia64_pmu_qual.c): the Itanium 2's
  * per IBR pair scheme in other registers, the opcode matchers PMC32/33
  * and PMC34/35 (41 bits wide; the opc_* fields name bits 40:27 and 12:0
- * as on the other models), PMC36 left at its reset value, code ranges in
+ * as on the other models, opc_*_mid bits 26:13), PMC36 freeing the IBR
+ * pairs whose events have no pattern from a matcher that another pair's
+ * events set (ia64_pmu_qual_regs.c), code ranges in
  * PMC38 (fine mode within 64 KB; a masked range only for
  * IA64_TAGGED_INST_RETIRED and the instruction prefetch events; the
  * dual events on the pairs ibrp_dual names), data ranges in PMC41;
@@ -99,6 +101,7 @@ static const struct ia64_pmu_qual_layout ia64_qual_montecito = {
 	.opc_reset	= IA64_OPC_RESET,
 	.opc_pmc	= { 32, 34 },
 	.opc_match_pmc	= { 33, 35 },
+	.chan_pmc	= 36,
 	.irange_pmc	= 38,
 	.drange_pmc	= 41,
 	.pair_es	= 0x08,

@@ -29,16 +29,22 @@
  * PMC8. So an event filters by one range, on its pair: in fine mode
  * (PMC14.fine, pairs p and p + 2 the bounds, p < 2) if the range lies
  * in one 4 KB page and fine mode is exact for it (the two-bundle
- * erratum: 32-byte aligned bounds) or irange_approx; else one masked
- * pair. PMC14 makes the filtered events' pairs restrict, the others
- * not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
+ * erratum: 32-byte aligned bounds); else one masked pair if it is
+ * exact; else fine mode rounded out to 32 bytes (at most a bundle
+ * beyond each end, as libpfm rounds unasked); else (irange_approx) one
+ * masked pair over it. PMC14 makes the filtered events' pairs restrict,
+ * the others not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
  * and inv (irange_inv) inverts its pairs' ranges. Events agree if they
  * filter on different pairs, or alike on one, in one mode, with one
  * inversion per matcher; an unfiltered event needs its pair free. Data
  * ranges are PMC13's: the event's DBR pairs enabled, with (one pair)
  * its IBR pair 0 tag too, so that opcode and range apply to its memory
  * accesses; without a data range PMC13 applies pair 0's tag alone.
- * PMC15 keeps its reset value: every IBR pair bound to its matcher.
+ * PMC15 binds every IBR pair to its matcher (its reset value) but for
+ * the pairs whose events have no opcode pattern while the matcher holds
+ * another pair's: those ignore it (ch<i>_ig_opcm), so that, e.g., a
+ * pattern on pair 0 and a plain range on pair 2 count together. Events
+ * on one pair, or with patterns on one matcher, agree on the pattern.
  *
  * The Montecito ([PFM-MONT]) has the Itanium 2's scheme
  * in other registers (the layout ia64_qual_montecito): the matchers
@@ -163,7 +169,9 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 			     IA64_PMU_CFG_UMASK_SHIFT;
-	bool opc = !ia64_opc_default(attr->config, attr->config1);
+	bool mid = ia64_opc_match_mid(attr->config) ||
+		   ia64_opc_care_mid(attr->config1);
+	bool opc = !ia64_opc_default(attr->config, attr->config1) || mid;
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	u8 dual = (attr->config1 & IA64_PMU_CFG1_IBRP_DUAL_MASK) >>
 		  IA64_PMU_CFG1_IBRP_DUAL_SHIFT;
@@ -171,6 +179,7 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	struct ia64_pmu_qual *q;
 	bool pmc9;
 	u8 qual, pair, pairs;
+	u32 opc_mid;
 	u64 pmc;
 	int ret;
 
@@ -203,10 +212,14 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR) ||
 		    (pairs & ~lay->inv_pairs)))
 		return -EOPNOTSUPP;
+	/* encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5) */
+	if (mid && !lay->opc_match_pmc[0])
+		return -EOPNOTSUPP;
 	if (!qual)
 		return 0;
 
-	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc);
+	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc) ?:
+	      ia64_opc_mid(attr->config, attr->config1, &opc_mid);
 	if (ret)
 		return ret;
 	if (attr->config2) {
@@ -228,6 +241,8 @@ int ia64_pmu_qual_init(struct perf_event *event,
 		q->subject |= IA64_QR_DBR;
 	/* and the bits of PMC8/9 beyond the opcode fields as they read */
 	q->opc = pmc | (lay->opc_reset & ~IA64_OPC_RESET);
+	q->opc_mid = opc_mid;
+	q->opc_none = !opc;
 	q->approx = attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX;
 	q->pair = pair;
 	q->pairs = pairs;
@@ -331,6 +346,18 @@ static bool ia64_pmu_ibrp1_clash(const struct ia64_pmu_qual *a,
 	       (b->filtered || b->has_filter) && (b->pairs & 0x2);
 }
 
+/*
+ * Different patterns on one matcher: the events are on different IBR
+ * pairs and one of them has no pattern, so that its pairs ignore the
+ * matcher (the channel PMC, PMC15/PMC36, [PFM-MONT] §5)
+ */
+static bool ia64_pmu_opc_apart(const struct ia64_pmu_qual *a,
+			       const struct ia64_pmu_qual *b)
+{
+	return ia64_pmu_model->qual->chan_pmc && !(a->pairs & b->pairs) &&
+	       (a->opc_none || b->opc_none);
+}
+
 /* Can @a and @b count on one CPU at once? */
 static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
@@ -346,7 +373,9 @@ static bool ia64_pmu_qual_agree(const struct ia64_pmu_qual *a,
 	    !(ia64_pmu_model->qual->per_pair ? ia64_pmu_ibr_agree2(a, b) :
 					       ia64_pmu_ibr_equal(a, b)))
 		return false;
-	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) && a->opc != b->opc)
+	if ((both & (IA64_QR_PMC8 | IA64_QR_PMC9)) &&
+	    (a->opc != b->opc || a->opc_mid != b->opc_mid) &&
+	    !ia64_pmu_opc_apart(a, b))
 		return false;
 	if ((both & IA64_QR_DBR) &&
 	    (a->nr_dbr != b->nr_dbr || a->pmc13 != b->pmc13 ||
@@ -466,7 +495,8 @@ static bool ia64_pmu_group_ibrp1_clash(struct perf_event *event)
 
 /*
  * Itanium 2, Montecito: one range, programmed exactly wherever the task
- * maps the file (fine mode for pairs 0 and 1 only; on the Montecito a
+ * maps the file, or in fine mode rounded out to its two-bundle
+ * granularity (fine mode for pairs 0 and 1 only; on the Montecito a
  * masked pair only for the events that take one), unless irange_approx;
  * not on a data range of several DBR pairs (PMC13/PMC41 cannot add the
  * IBR tag).
@@ -493,14 +523,12 @@ static int ia64_pmu_qual_filters_check2(const struct ia64_pmu_qual *q,
 	if (ia64_irange_pair_exact(r.start, r.end - r.start, PAGE_SIZE,
 				   lay->fine_page, fine_ok, q->coarse_ok))
 		return 0;
-	if (!q->approx)
-		return -EINVAL;
-	/* over-covered: a masked pair, or fine mode wherever it lands */
-	if (!q->coarse_ok &&
-	    !(fine_ok && ia64_irange_fine_fits(r.start, r.end - r.start,
-					       PAGE_SIZE, lay->fine_page)))
-		return -EINVAL;
-	return 0;
+	/* fine mode wherever it lands, rounded out to two bundles */
+	if (fine_ok && ia64_irange_fine_fits(r.start, r.end - r.start,
+					     PAGE_SIZE, lay->fine_page))
+		return 0;
+	/* else over-covered by a masked pair */
+	return q->approx && q->coarse_ok ? 0 : -EINVAL;
 }
 
 /*

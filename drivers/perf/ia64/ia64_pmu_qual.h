@@ -277,10 +277,13 @@ struct ia64_irange2 {
  * The per-pair rule for [start, end): fine mode (within pages of
  * @fine_page bytes) if @fine_ok (the event's IBR pair is 0 or 1), the
  * range qualifies (one page) and is exact there (bounds 32-byte
- * aligned, the erratum) or @approx; else, if @coarse_ok, one IBR pair,
- * exact or (@approx) the smallest aligned block that holds the range.
- * -EINVAL: no exact setting and !@approx, no fine setting and
- * !@coarse_ok, or a malformed range; -ENOSPC: no single pair.
+ * aligned); else, if @coarse_ok, one IBR pair that is exact; else fine
+ * mode rounded out to its granularity of two bundles (the erratum,
+ * [PFM-MONT] §6: libpfm aligns a fine range's bounds to 32 bytes
+ * unasked), so at most one bundle beyond each end; else, if @coarse_ok
+ * and @approx, the smallest aligned block that holds the range.
+ * -EINVAL: no such setting or a malformed range; -ENOSPC: no single
+ * pair.
  */
 static inline int ia64_irange_pair_cover(__u64 start, __u64 end,
 					 __u64 fine_page, bool fine_ok,
@@ -289,11 +292,17 @@ static inline int ia64_irange_pair_cover(__u64 start, __u64 end,
 {
 	struct ia64_range r = { start, end };
 	__u64 lo, hi, extra;
+	bool fine;
 	int ret;
 
-	if (fine_ok &&
-	    !ia64_fine_range_in(start, end, fine_page, &lo, &hi, &extra) &&
-	    (!extra || approx)) {
+	fine = fine_ok &&
+	       !ia64_fine_range_in(start, end, fine_page, &lo, &hi, &extra);
+	if (fine && extra && coarse_ok &&
+	    ia64_range_cover(&r, 1, c->pair, 1, false, &c->extra) == 1) {
+		c->fine = false;
+		return 0;
+	}
+	if (fine) {
 		c->fine = true;
 		c->pair[0].base = lo;
 		c->pair[1].base = hi;
@@ -363,12 +372,60 @@ static inline bool ia64_irange2_exact(__u64 offset, __u64 size, __u64 page,
  * enables 51:48; PMC32 alone: inv 56, ig_ad 57) and the match register
  * (PMC33, PMC35: 40:0) compare all 41 encoding bits. The driver's
  * opcode fields name bits 40:27 and 12:0 (the PMC8/9 image of
- * ia64_opc_pmc()); bits 26:13 are left out of the match (masked).
+ * ia64_opc_pmc()) and, opc_match_mid/opc_care_mid, bits 26:13
+ * (ia64_opc_mid()).
  */
 #define IA64_OPCM_ENC		((1ULL << 41) - 1)
 #define IA64_OPCM_TYPES_SHIFT	48
 #define IA64_OPCM_INV		(1ULL << 56)
 #define IA64_OPCM_IG_AD		(1ULL << 57)
+
+/*
+ * The encoding bits 26:13 of the full matchers: opc_match_mid (config,
+ * bits 7:0, 23, 31, 63:60) and opc_care_mid (config1 21:8, which are
+ * ldlat's and ipear_delay's with an EAR or the IP-EAR: no bits cared
+ * about then), as a mask and a match of 14 bits
+ */
+#define IA64_OPC_MID		0x3fffULL
+#define IA64_OPC_MID_SHIFT	13
+
+static inline __u64 ia64_opc_match_mid(__u64 config)
+{
+	return (config & IA64_PMU_CFG_OPC_MID_LO_MASK) |
+	       !!(config & IA64_PMU_CFG_OPC_MID_B8) << 8 |
+	       !!(config & IA64_PMU_CFG_OPC_MID_B9) << 9 |
+	       ((config & IA64_PMU_CFG_OPC_MID_HI_MASK) >>
+		IA64_PMU_CFG_OPC_MID_HI_SHIFT) << 10;
+}
+
+static inline __u64 ia64_opc_care_mid(__u64 config1)
+{
+	if (config1 & (IA64_PMU_CFG1_EAR_MASK | IA64_PMU_CFG1_IPEAR))
+		return 0;
+	return (config1 & IA64_PMU_CFG1_OPC_CARE_MID_MASK) >>
+	       IA64_PMU_CFG1_OPC_CARE_MID_SHIFT;
+}
+
+/*
+ * The opcode fields' part in encoding bits 26:13: *mid = the match in
+ * bits 13:0, the mask (~care) in bits 29:16; 0 with neither field.
+ * A match bit not cared about: -EINVAL.
+ */
+#define IA64_OPC_MID_MASK_SHIFT	16
+
+static inline int ia64_opc_mid(__u64 config, __u64 config1, __u32 *mid)
+{
+	__u64 match = ia64_opc_match_mid(config);
+	__u64 care = ia64_opc_care_mid(config1);
+
+	if (match & ~care)
+		return -EINVAL;
+	*mid = match | (~care & IA64_OPC_MID) << IA64_OPC_MID_MASK_SHIFT;
+	return 0;
+}
+
+/* The mid fields at their reset value: the matcher skips those bits */
+#define IA64_OPC_MID_RESET	((__u32)IA64_OPC_MID << IA64_OPC_MID_MASK_SHIFT)
 
 /* The 27 bits of a PMC8/9 field as encoding bits 40:27 and 12:0 */
 static inline __u64 ia64_opc_spread(__u64 field)
@@ -376,15 +433,34 @@ static inline __u64 ia64_opc_spread(__u64 field)
 	return ((field >> 13) & 0x3fffULL) << 27 | (field & 0x1fffULL);
 }
 
-/* The mask and match registers of a matcher from its PMC8/9 image */
-static inline void ia64_opcm_regs(__u64 pmc8, __u64 *mask, __u64 *match)
+/*
+ * The mask and match registers of a matcher from its PMC8/9 image and
+ * the bits 26:13 of ia64_opc_mid() (IA64_OPC_MID_RESET: masked)
+ */
+static inline void ia64_opcm_regs(__u64 pmc8, __u32 mid, __u64 *mask,
+				  __u64 *match)
 {
 	__u64 m = (pmc8 >> IA64_OPC_MASK_SHIFT) & IA64_OPC_FIELD;
 	__u64 v = (pmc8 >> IA64_OPC_MATCH_SHIFT) & IA64_OPC_FIELD;
+	__u64 mm = (mid >> IA64_OPC_MID_MASK_SHIFT) & IA64_OPC_MID;
 
-	*mask = (ia64_opc_spread(m) | (0x3fffULL << 13)) |
+	*mask = (ia64_opc_spread(m) | mm << IA64_OPC_MID_SHIFT) |
 		((pmc8 >> IA64_OPC_TYPES_SHIFT) & 0xf) << IA64_OPCM_TYPES_SHIFT;
-	*match = ia64_opc_spread(v);
+	*match = ia64_opc_spread(v) |
+		 (__u64)(mid & IA64_OPC_MID) << IA64_OPC_MID_SHIFT;
+}
+
+/*
+ * The channel PMC (Itanium 2 PMC15, Montecito PMC36, [PFM-MONT] §5:
+ * ch<i>_ig_opcm in bit i, bits 31:4 reserved, reading 1 at reset): IBR
+ * pairs @free (bit i: pair i) ignore their opcode matcher, the others
+ * are bound to it (the reset value, every pair bound)
+ */
+#define IA64_PMC_CHAN_RESET	0xfffffff0ULL
+
+static inline __u64 ia64_pmc_chan(unsigned int free)
+{
+	return IA64_PMC_CHAN_RESET | (free & 0xf);
 }
 
 /*

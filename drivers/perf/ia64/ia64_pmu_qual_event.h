@@ -33,6 +33,8 @@ struct ia64_pmu_qual {
 	u8 nr_ibr;			/* pairs of the filters' cover */
 	bool filtered;			/* address filters: PMC13.ta = 0 */
 	u64 opc;			/* PMC8 or PMC9 */
+	u32 opc_mid;			/* its bits 26:13, ia64_opc_mid() */
+	bool opc_none;			/* no opcode fields: all match */
 	u8 nr_dbr;			/* pairs of the data range, 0: none */
 	u64 pmc13;			/* per_pair: its PMC13 */
 	struct ia64_range_pair ibr[IA64_RANGE_PAIRS];

@@ -70,17 +70,17 @@ static u64 ia64_pmu_qual_range_bits(const struct ia64_pmu_qual_layout *lay,
 /*
  * Matcher @k from its PMC8/9 image @opc and @bits (ig_ad, inv): one
  * register on the Itanium 2, mask and match registers on the Montecito
- * (ia64_opcm_regs())
+ * (ia64_opcm_regs(), with the encoding bits 26:13 of @mid)
  */
 static void ia64_pmu_qual_matcher(struct ia64_pmu_cpu *cpuc, unsigned int k,
-				  u64 opc, u64 bits, u64 *mask)
+				  u64 opc, u32 mid, u64 bits, u64 *mask)
 {
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	u64 match = 0;
 
 	if (lay->opc_match_pmc[k])
-		ia64_opcm_regs(opc, mask, &match);
+		ia64_opcm_regs(opc, mid, mask, &match);
 	else
 		*mask = opc & ~(lay->ig_ad | lay->inv);
 	*mask |= bits;
@@ -106,8 +106,9 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	struct ia64_pmu_qual_cpu *qc = &cpuc->qual;
 	u64 opc[2] = { lay->opc_reset, lay->opc_reset };
+	u32 mid[2] = { IA64_OPC_MID_RESET, IA64_OPC_MID_RESET };
 	const struct ia64_pmu_qual *q, *dbr = NULL;
-	unsigned int used = 0, invp = 0, p, k;
+	unsigned int used = 0, invp = 0, bound = 0, p, k;
 	u64 irange, drange, mask[2];
 	bool fine = false;
 	int i;
@@ -120,10 +121,14 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		q = ia64_pmu_qual_of(cpuc->event_list[i]);
 		if (!q)
 			continue;
-		if (q->subject & IA64_QR_PMC8)
-			opc[0] = q->opc;
-		if (q->subject & IA64_QR_PMC9)
-			opc[1] = q->opc;
+		/* the pattern of a matcher, the pairs that need it */
+		k = q->subject & IA64_QR_PMC9 ? 1 : 0;
+		if ((q->subject & (IA64_QR_PMC8 | IA64_QR_PMC9)) &&
+		    !q->opc_none) {
+			opc[k] = q->opc;
+			mid[k] = q->opc_mid;
+			bound |= q->pairs;
+		}
 		if ((q->subject & IA64_QR_DBR) && !dbr)
 			dbr = q;
 		if (!(q->subject & IA64_QR_IBR) || !q->filtered ||
@@ -159,10 +164,23 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 	irange = ia64_pmc_irange(lay->irange_reset, used, fine);
 	drange = dbr ? dbr->pmc13 : ia64_pmc13_2(1, cfg);
 	for (k = 0; k < 2; k++)
-		ia64_pmu_qual_matcher(cpuc, k, opc[k],
+		ia64_pmu_qual_matcher(cpuc, k, opc[k], mid[k],
 				      ia64_pmu_qual_range_bits(lay, k, used,
 							       invp),
 				      &mask[k]);
+	/*
+	 * a pair whose events have no pattern ignores its matcher's, which
+	 * another pair's events set (ia64_pmu_qual_agree())
+	 */
+	if (lay->chan_pmc) {
+		p = 0;
+		for (k = 0; k < 2; k++)
+			if (opc[k] != lay->opc_reset ||
+			    mid[k] != IA64_OPC_MID_RESET)
+				p |= (k ? 0xa : 0x5) & ~bound;
+		ia64_pmu_write_cached(&qc->chan, ia64_pmc_chan(p),
+				      ia64_pmu_write_pmc, lay->chan_pmc);
+	}
 	/* [PFM-MONT] pfm_mont_pmc_check: PMC41 enables a DBR pair */
 	WARN_ON_ONCE(lay->drange_ena_rule &&
 		     !ia64_qual_mont_consistent(mask[0], irange, drange));
@@ -259,6 +277,8 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 		qc->opc_match[0] = val;
 	if (lay->opc_match_pmc[1] && pmc == lay->opc_match_pmc[1])
 		qc->opc_match[1] = val;
+	if (lay->chan_pmc && pmc == lay->chan_pmc)
+		qc->chan = val;
 	if (pmc == lay->irange_pmc)
 		qc->irange = val;
 	if (lay->drange_pmc && pmc == lay->drange_pmc)

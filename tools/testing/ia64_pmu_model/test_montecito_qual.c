@@ -142,6 +142,30 @@ TEST(mont_qual_opcode_matchers_41_bits)
 }
 
 /*
+ * PMC36 with a range: channel 2 restricted by pair 2's range and, its
+ * ig_opcm bit set, by no opcode, while matcher 1 selects B-syllables
+ * for channel 0; cleared, channel 2 is range and opcode qualified
+ */
+TEST(mont_qual_pmc36_range_without_opcode)
+{
+	struct ia64_model m;
+
+	mq_init(&m, TAGGED, -1);
+	mq_ibr(&m, 2, TEXT, BR_MASK(0x1000));
+	ia64_model_write_pmc(&m, 32, OPC_MASK_ALL | OPC_B);
+	ia64_model_write_pmc(&m, 38, P38_RESET & ~P38_IBRP(2));
+	ia64_model_write_pmc(&m, 36, 0x4);
+	mq_inst(&m, TEXT + 0x10, IA64_PMU_ITYPE_M, 0);		/* 2, 1, 3 */
+	mq_inst(&m, TEXT + 0x20, IA64_PMU_ITYPE_B, 0);		/* all */
+	mq_inst(&m, TEXT + 0x1010, IA64_PMU_ITYPE_M, 0);	/* 1, 3 */
+	mq_counts(&m, 1, 3, 2, 3);
+	ia64_model_write_pmc(&m, 36, 0);
+	mq_inst(&m, TEXT + 0x10, IA64_PMU_ITYPE_M, 0);		/* 1, 3 */
+	mq_inst(&m, TEXT + 0x20, IA64_PMU_ITYPE_B, 0);		/* all */
+	mq_counts(&m, 2, 5, 3, 5);
+}
+
+/*
  * PMC38.ig_ibrp<i> = 0: pair i's masked range tags channel i; PMC32.ig_ad
  * lifts every pair's range; inv inverts pair 0's alone
  */

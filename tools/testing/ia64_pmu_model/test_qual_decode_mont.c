@@ -54,21 +54,24 @@ static unsigned int dm_bundles(const struct ia64_irange2 *c, u64 from,
 	return mt_count(&m, 4);
 }
 
-/* The opc_* fields as PMC32/33: bits 26:13 of the encoding masked */
+/*
+ * The opc_* fields as PMC32/33: without the mid fields, bits 26:13 of
+ * the encoding masked
+ */
 TEST(mont_drv_opcm_regs)
 {
 	__u64 pmc8, mask, match;
 
 	CHECK_EQ(ia64_opc_spread(IA64_OPC_FIELD), 0x1fff8001fffULL);
 	/* the reset image: every type, every bit masked */
-	ia64_opcm_regs(IA64_OPC_RESET, &mask, &match);
+	ia64_opcm_regs(IA64_OPC_RESET, IA64_OPC_MID_RESET, &mask, &match);
 	CHECK_EQ(mask, 0xf01ffffffffffULL);
 	CHECK_EQ(match, 0);
 	/* B-syllables, major opcode 4 (encoding 40:37), qp 5 (5:0) */
 	CHECK_EQ(ia64_opc_pmc((u64)((4 << 23) | 5) << 33,
 			      (1ULL << 51) | (u64)((0xf << 23) | 0x3f) << 24,
 			      &pmc8), 0);
-	ia64_opcm_regs(pmc8, &mask, &match);
+	ia64_opcm_regs(pmc8, IA64_OPC_MID_RESET, &mask, &match);
 	CHECK_EQ(match, (4ULL << 37) | 5);
 	CHECK_EQ(mask, (IA64_OPCM_ENC & ~((0xfULL << 37) | 0x3f)) |
 		       (1ULL << 48));
@@ -84,12 +87,97 @@ TEST(mont_drv_opcm_on_model)
 	CHECK_EQ(ia64_opc_pmc((u64)(4 << 23) << 33,
 			      (1ULL << 51) | (u64)(0xf << 23) << 24,
 			      &pmc8), 0);
-	ia64_opcm_regs(pmc8, &mask, &match);
+	ia64_opcm_regs(pmc8, IA64_OPC_MID_RESET, &mask, &match);
 	ia64_model_write_pmc(&m, 32, mask | IA64_OPCM_IG_AD);
 	ia64_model_write_pmc(&m, 33, match);
 	dm_inst(&m, TEXT, IA64_PMU_ITYPE_B, (4ULL << 37) | (1ULL << 20));
 	dm_inst(&m, TEXT, IA64_PMU_ITYPE_B, 2ULL << 37);
 	dm_inst(&m, TEXT, IA64_PMU_ITYPE_M, 4ULL << 37);
+	CHECK_EQ(mt_count(&m, 4), 1);
+}
+
+/* Encoding bit b (26:13) in opc_match_mid's config bits */
+static __u64 dm_mid_config(unsigned int b)
+{
+	static const unsigned char pos[14] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 23, 31, 60, 61, 62, 63 };
+
+	return 1ULL << pos[b - 13];
+}
+
+/*
+ * opc_match_mid (config 7:0, 23, 31, 63:60) and opc_care_mid (config1
+ * 21:8) are the encoding bits 26:13, in order; every bit lands once
+ */
+TEST(mont_drv_opcm_mid_layout)
+{
+	__u64 all = 0, mask, match;
+	unsigned int b;
+	__u32 mid;
+
+	for (b = 13; b <= 26; b++) {
+		CHECK_EQ(ia64_opc_match_mid(dm_mid_config(b)),
+			 1ULL << (b - 13));
+		CHECK_EQ(ia64_opc_care_mid(1ULL << (b - 13 + 8)),
+			 1ULL << (b - 13));
+		CHECK_EQ(ia64_opc_mid(dm_mid_config(b),
+				      1ULL << (b - 13 + 8), &mid), 0);
+		ia64_opcm_regs(IA64_OPC_RESET, mid, &mask, &match);
+		CHECK_EQ(match, 1ULL << b);
+		CHECK_EQ(mask, 0xf01ffffffffffULL & ~(1ULL << b));
+		all |= dm_mid_config(b);
+	}
+	CHECK_EQ(all, IA64_PMU_CFG_OPC_MATCH_MID_MASK);
+	CHECK_EQ(ia64_opc_match_mid(all), IA64_OPC_MID);
+	/* a match bit not cared about */
+	CHECK_EQ(ia64_opc_mid(dm_mid_config(20), 0, &mid), -EINVAL);
+	/* the care bits are ldlat's with an EAR, ipear_delay's with ipear */
+	CHECK_EQ(ia64_opc_care_mid(IA64_PMU_CFG1_OPC_CARE_MID_MASK |
+				   IA64_PMU_CFG1_EAR_DATA), 0);
+	CHECK_EQ(ia64_opc_care_mid(IA64_PMU_CFG1_OPC_CARE_MID_MASK |
+				   IA64_PMU_CFG1_IPEAR), 0);
+	/* neither field: the mid bits masked, the reset image */
+	CHECK_EQ(ia64_opc_mid(0, 0, &mid), 0);
+	CHECK_EQ(mid, IA64_OPC_MID_RESET);
+}
+
+/* The config and config1 that match all 41 bits of @enc */
+static void dm_full_match(__u64 enc, __u64 *config, __u64 *config1)
+{
+	__u64 field = ((enc >> 27) & 0x3fff) << 13 | (enc & 0x1fff);
+	unsigned int b;
+
+	*config = field << IA64_PMU_CFG_OPC_MATCH_SHIFT;
+	for (b = 13; b <= 26; b++)
+		if (enc & (1ULL << b))
+			*config |= dm_mid_config(b);
+	*config1 = IA64_PMU_CFG1_OPC_CARE_MASK |
+		   IA64_PMU_CFG1_OPC_CARE_MID_MASK;
+}
+
+/*
+ * The full match reaches the model: one encoding of 41 bits counts, and
+ * any one bit changed (26:13 included) does not
+ */
+TEST(mont_drv_opcm_full_41_bits)
+{
+	__u64 enc = 0x15555555555ULL, config, config1, pmc8, mask, match;
+	struct ia64_model m;
+	unsigned int b;
+	__u32 mid;
+
+	dm_full_match(enc, &config, &config1);
+	CHECK_EQ(ia64_opc_pmc(config, config1, &pmc8), 0);
+	CHECK_EQ(ia64_opc_mid(config, config1, &mid), 0);
+	ia64_opcm_regs(pmc8, mid, &mask, &match);
+	CHECK_EQ(match, enc);
+	CHECK_EQ(mask, 0xfULL << IA64_OPCM_TYPES_SHIFT);
+	dm_init(&m);
+	ia64_model_write_pmc(&m, 32, mask | IA64_OPCM_IG_AD);
+	ia64_model_write_pmc(&m, 33, match);
+	dm_inst(&m, TEXT, IA64_PMU_ITYPE_M, enc);
+	for (b = 0; b < 41; b++)
+		dm_inst(&m, TEXT, IA64_PMU_ITYPE_M, enc ^ (1ULL << b));
 	CHECK_EQ(mt_count(&m, 4), 1);
 }
 
@@ -109,15 +197,32 @@ TEST(mont_drv_fine_64k)
 	CHECK_EQ(c.extra, 0);
 	CHECK_EQ(c.pair[0].mask, IA64_BR_MASK & ~0xffffULL);
 	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x6000), 0x400);
-	/* 16-byte bounds: exact refused, over-covered with approx */
+	/*
+	 * 16-byte bounds: rounded out to the two-bundle granularity, with
+	 * or without approx, a bundle beyond each end
+	 */
 	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1030,
 					IA64_FINE_PAGE_MONT, true, false,
-					false, &c), -EINVAL);
-	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1030,
-					IA64_FINE_PAGE_MONT, true, false,
-					true, &c), 0);
+					false, &c), 0);
+	CHECK(c.fine);
 	CHECK_EQ(c.extra, 0x20);
 	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x2000), 4);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1000, TEXT + 0x1010), 1);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1030, TEXT + 0x1040), 1);
+	/* 0x8f bytes at 0x1650 (spin_workload's main): 0x90 of bundles */
+	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1650, TEXT + 0x16e0,
+					IA64_FINE_PAGE_MONT, true, false,
+					false, &c), 0);
+	CHECK_EQ(c.extra, 0x10);
+	CHECK_EQ(dm_bundles(&c, TEXT, TEXT + 0x2000), 0xa);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x1640, TEXT + 0x1650), 1);
+	CHECK_EQ(dm_bundles(&c, TEXT + 0x16e0, TEXT + 0x2000), 0);
+	/* a tagged event's aligned block stays exact, not fine */
+	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0x1010, TEXT + 0x1020,
+					IA64_FINE_PAGE_MONT, true, true,
+					false, &c), 0);
+	CHECK(!c.fine);
+	CHECK_EQ(c.extra, 0);
 	/* across 64 KB: no fine mode; a masked pair only if coarse_ok */
 	CHECK_EQ(ia64_irange_pair_cover(TEXT + 0xf000, TEXT + 0x11000,
 					IA64_FINE_PAGE_MONT, true, false,

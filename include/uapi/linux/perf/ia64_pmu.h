@@ -39,6 +39,12 @@
  *   bits 59:33  opc_match  opcode matcher: the instruction encoding bits
  *                          40:27 and 12:0 to match, as PMC8/9 bits 59:33
  *                          ([ITA-RM] §6.2.5, Figure 6-16); see config1
+ *   bits 7:0, 23, 31, 63:60
+ *               opc_match_mid  Montecito (41-bit matchers, PMC33/PMC35):
+ *                          the encoding bits 26:13 to match, in this
+ *                          order (7:0 encoding bits 20:13, 23 bit 21, 31
+ *                          bit 22, 63:60 bits 26:23); see config1's
+ *                          opc_care_mid; EOPNOTSUPP on the other models
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG_ES_SHIFT		8
@@ -56,6 +62,17 @@
 #define IA64_PMU_CFG_OPC_MATCH_SHIFT	33
 #define IA64_PMU_CFG_OPC_MATCH_MASK	(0x7ffffffULL << \
 					 IA64_PMU_CFG_OPC_MATCH_SHIFT)
+/* opc_match_mid: encoding bits 20:13, 21, 22, 26:23 */
+#define IA64_PMU_CFG_OPC_MID_LO_MASK	0xffULL
+#define IA64_PMU_CFG_OPC_MID_B8		(1ULL << 23)
+#define IA64_PMU_CFG_OPC_MID_B9		(1ULL << 31)
+#define IA64_PMU_CFG_OPC_MID_HI_SHIFT	60
+#define IA64_PMU_CFG_OPC_MID_HI_MASK	(0xfULL << \
+					 IA64_PMU_CFG_OPC_MID_HI_SHIFT)
+#define IA64_PMU_CFG_OPC_MATCH_MID_MASK	(IA64_PMU_CFG_OPC_MID_LO_MASK | \
+					 IA64_PMU_CFG_OPC_MID_B8 | \
+					 IA64_PMU_CFG_OPC_MID_B9 | \
+					 IA64_PMU_CFG_OPC_MID_HI_MASK)
 /* The bits that go to PMC4-7 */
 #define IA64_PMU_CFG_VALID		(IA64_PMU_CFG_ES_MASK | \
 					 IA64_PMU_CFG_UMASK_MASK | \
@@ -95,6 +112,12 @@
  *                            layout as opc_match) that must equal
  *                            opc_match; the others are "don't care"
  *                            (PMC8/9.mask = ~opc_care)
+ *   bits 21:8   opc_care_mid Montecito, with ear = 0 and no ipear (the
+ *                            bits are ldlat's and ipear_delay's there):
+ *                            the encoding bits 26:13 that must equal
+ *                            opc_match_mid (config); 0: none, the bits
+ *                            the other models' matchers skip.
+ *                            EOPNOTSUPP on the other models
  *   bit  51     opc_b        match B-syllable instructions
  *   bit  52     opc_f        ... F-syllable
  *   bit  53     opc_i        ... I-syllable (A-type: opc_i and opc_m)
@@ -105,6 +128,11 @@
  *   bit  55     irange_approx  an address filter the instruction range
  *                            registers cannot cover exactly is covered
  *                            by the smallest larger range, not refused
+ *                            (a filter is always rounded out to whole
+ *                            bundles, and in the fine mode of the
+ *                            Itanium 2 and the Montecito to pairs of
+ *                            bundles, its granularity: at most 16 bytes
+ *                            beyond each end, without irange_approx)
  *   bit  56     irange_inv   Itanium 2 only: count outside the event's
  *                            address filter (PMC8/9.inv, [PFM-I2]
  *                            PFMLIB_ITA2_RR_INV); without a filter the
@@ -158,6 +186,9 @@
 #define IA64_PMU_CFG1_OPC_CARE_SHIFT	24
 #define IA64_PMU_CFG1_OPC_CARE_MASK	(0x7ffffffULL << \
 					 IA64_PMU_CFG1_OPC_CARE_SHIFT)
+#define IA64_PMU_CFG1_OPC_CARE_MID_SHIFT 8
+#define IA64_PMU_CFG1_OPC_CARE_MID_MASK	(0x3fffULL << \
+					 IA64_PMU_CFG1_OPC_CARE_MID_SHIFT)
 #define IA64_PMU_CFG1_OPC_TYPES_SHIFT	51	/* b, f, i, m */
 #define IA64_PMU_CFG1_OPC_TYPES_MASK	(0xfULL << \
 					 IA64_PMU_CFG1_OPC_TYPES_SHIFT)

@@ -415,7 +415,10 @@ void gen_attr(union attr_buf *b)
 			a->config1 = (rnd_u64() & IA64_PMU_CFG1_OPC_CARE_MASK) |
 				     ((uint64_t)rnd(16) <<
 				      IA64_PMU_CFG1_OPC_TYPES_SHIFT) |
-				     (chance(30) ? IA64_PMU_CFG1_IRANGE_APPROX : 0);
+				     (chance(30) ?
+				      IA64_PMU_CFG1_IRANGE_APPROX : 0) |
+				     (chance(30) ? rnd_u64() &
+				      IA64_PMU_CFG1_OPC_CARE_MID_MASK : 0);
 		else if (chance(4))	/* the IP-EAR, delays past 255 too */
 			a->config1 = IA64_PMU_CFG1_IPEAR |
 				     (uint64_t)rnd(300) <<

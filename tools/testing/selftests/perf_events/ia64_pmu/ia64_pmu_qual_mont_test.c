@@ -170,9 +170,129 @@ TEST_F(qmont, opcode_both_matchers)
 }
 
 /*
+ * PMC36 ([PFM-MONT] §5): IBR pair 2 shares matcher PMC32/33 with pair 0.
+ * With a pattern for pair 0's event and none for pair 2's, the driver
+ * sets ch2_ig_opcm so that pair 2 counts every instruction; both count
+ * at once. Without a pattern anywhere PMC36 keeps its reset value; two
+ * patterns on one matcher still do not count together.
+ */
+TEST_F(qmont, pmc36_frees_the_pairs_without_a_pattern)
+{
+	struct rec_buf b = { .len = 0 };
+	uint64_t maj4 = 4ULL << 37;
+	struct count cc;
+	int a, c;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+
+	rec_op(&b, IP, IA64_PMU_ITYPE_B, maj4);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, 0);
+	rec_op(&b, IP, IA64_PMU_ITYPE_I, 0);
+	c = open_q(CFG_TAG(2), 0, 0, -1);
+	ASSERT_GE(c, 0);
+	EXPECT_EQ(3, run_count(c, &b));
+	EXPECT_EQ(0xfffffff0ULL, live_pmc(c, 36)) TH_LOG("reset: all bound");
+	close(c);
+	a = open_q(CFG_TAG(0), OPC_B, 0, -1);
+	ASSERT_GE(a, 0);
+	c = open_q(CFG_TAG(2), 0, 0, a);
+	ASSERT_GE(c, 0) TH_LOG("pair 2 ignores the matcher: one group");
+	EXPECT_EQ(1, run_count(a, &b));
+	ASSERT_EQ(0, read_count(c, &cc));
+	EXPECT_EQ(3, cc.value);
+	EXPECT_EQ(0xfffffff4ULL, live_pmc(a, 36));
+	EXPECT_EQ(1ULL << 48, live_pmc(a, 32) & (0xfULL << 48));
+	/* pair 2 with a pattern of its own: one matcher, -EBUSY */
+	EXPECT_EQ(-1, open_q(CFG_TAG(2), OPC_M, 0, a));
+	EXPECT_EQ(EBUSY, errno);
+	/* pair 0 without a pattern: bound, it cannot ignore the matcher */
+	EXPECT_EQ(-1, open_q(CFG_TAG(0), 0, 0, a));
+	EXPECT_EQ(EBUSY, errno);
+	close(c);
+	close(a);
+}
+
+/* opc_match_mid (config 7:0, 23, 31, 63:60): encoding bit @b, 26:13 */
+static uint64_t opc_match_mid(unsigned int b)
+{
+	static const unsigned char pos[14] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 23, 31, 60, 61, 62, 63 };
+
+	return 1ULL << pos[b - 13];
+}
+
+/* opc_care_mid (config1 21:8): encoding bit @b, 26:13 */
+#define OPC_CARE_MID(b)	(1ULL << ((b) - 13 + \
+					  IA64_PMU_CFG1_OPC_CARE_MID_SHIFT))
+
+/*
+ * The full 41 bits of a matcher: opc_match/opc_care name bits 40:27 and
+ * 12:0, opc_match_mid/opc_care_mid bits 26:13; one encoding counts, the
+ * same with any one bit changed does not, and PMC32/33 hold all of it
+ */
+TEST_F(qmont, opcode_full_41_bits)
+{
+	uint64_t enc = 0x15555555555ULL, config, config1;
+	struct rec_buf b = { .len = 0 };
+	unsigned int i;
+	int a, c;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+
+	config = CFG_TAG(0) |
+		 OPC_MATCH(((enc >> 27) & 0x3fff) << 13 | (enc & 0x1fff));
+	config1 = OPC_CARE(0x7ffffff) | IA64_PMU_CFG1_OPC_CARE_MID_MASK;
+	for (i = 13; i <= 26; i++)
+		if (enc & (1ULL << i))
+			config |= opc_match_mid(i);
+	rec_op(&b, IP, IA64_PMU_ITYPE_M, enc);
+	for (i = 0; i < 41; i++)
+		rec_op(&b, IP, IA64_PMU_ITYPE_M, enc ^ (1ULL << i));
+	a = open_q(config, config1, 0, -1);
+	ASSERT_GE(a, 0);
+	EXPECT_EQ(1, run_count(a, &b));
+	EXPECT_EQ(enc, live_pmc(a, 33));
+	EXPECT_EQ(0, live_pmc(a, 32) & ((1ULL << 41) - 1));
+	close(a);
+	/* encoding bit 20 alone: all but the one with bit 20 flipped */
+	a = open_q(CFG_TAG(0) | opc_match_mid(20), OPC_CARE_MID(20), 0, -1);
+	ASSERT_GE(a, 0);
+	EXPECT_EQ(41, run_count(a, &b));
+	EXPECT_EQ(1ULL << 20, live_pmc(a, 33));
+	EXPECT_EQ(0, live_pmc(a, 32) & (1ULL << 20));
+	/* IBR pair 2 shares PMC32/33: another pattern there is -EBUSY */
+	c = open_q(CFG_TAG(2), OPC_CARE_MID(20), 0, a);
+	EXPECT_EQ(-1, c);
+	EXPECT_EQ(EBUSY, errno);
+	c = open_q(CFG_TAG(2) | opc_match_mid(20), OPC_CARE_MID(20), 0, a);
+	ASSERT_GE(c, 0) TH_LOG("the same pattern: one group");
+	close(c);
+	close(a);
+	/* a match bit not cared about */
+	EXPECT_EQ(EINVAL, open_errno_q(CFG_TAG(0) | opc_match_mid(26), 0));
+}
+
+/*
+ * The mid fields on every model: the 41-bit matchers are the
+ * Montecito's, EOPNOTSUPP elsewhere
+ */
+TEST(opcode_mid_fields_montecito_only)
+{
+	int want = pmu_is_montecito() ? 0 : EOPNOTSUPP;
+
+	EXPECT_EQ(want, open_errno_q(CFG_TAG(0) | opc_match_mid(13),
+				     OPC_CARE_MID(13)));
+	EXPECT_EQ(want, open_errno_q(CFG_TAG(0), OPC_CARE_MID(26)));
+}
+
+/*
  * Fine mode within 64 KB: a range of 0x4000 bytes counts exactly, with
  * PMC38.fine and pair 0 restricting, PMC32.ig_ad clear; a bound inside a
- * two-bundle pair only with irange_approx; across 64 KB a masked pair,
+ * two-bundle pair rounded out to it; across 64 KB a masked pair,
  * for IA64_TAGGED_INST_RETIRED only
  */
 TEST_F(qmont, fine_mode_64k)
@@ -198,8 +318,12 @@ TEST_F(qmont, fine_mode_64k)
 	EXPECT_EQ(0, p38 & P38_IBRP(0));
 	EXPECT_EQ(P38_IBRP(1), p38 & P38_IBRP(1));
 	EXPECT_EQ(0, live_pmc(fd, 32) & P32_IG_AD);
-	/* 16-byte bounds: not exact in fine mode */
-	EXPECT_EQ(EINVAL, set_filter(fd, "filter 0x4000000000012010/0x20"));
+	/*
+	 * 16-byte bounds: rounded out to the two-bundle granularity,
+	 * a bundle beyond each end (0x2000 .. 0x203f)
+	 */
+	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000012010/0x20"));
+	EXPECT_EQ(2, run_count(fd, &b));
 	/* across 64 KB: one masked pair, the 128 KB at IP */
 	ASSERT_EQ(0, set_filter(fd, "filter 0x4000000000000000/0x20000"));
 	EXPECT_EQ(5, run_count(fd, &b));

@@ -46,6 +46,24 @@ n=$(stat_count "cpu/$tag/u")
 n=$(stat_count "cpu/$tag,opc_m=1,opc_i=1/u")
 [ "$n" = 400 ] || fail "opc_m=1,opc_i=1: $n, want 400"
 
+# Montecito, the full 41 bits of the matcher: the hot function's two I
+# instructions are encoded 0x15555555555 (qual_workload.c): 50 x 2.
+# opc_match/opc_care name bits 40:27 and 12:0 (0x5555555), the mid fields
+# bits 26:13 (0x2aaa); encoding bit 20 alone is mid bit 7
+if [ "$tag" = IA64_TAGGED_INST_RETIRED_IBRP0_PMC32_33 ]; then
+	full=opc_match=0x5555555,opc_care=0x7ffffff,opc_care_mid=0x3fff
+	n=$(stat_count "cpu/$tag,$full,opc_match_mid=0x2aaa/u")
+	[ "$n" = 100 ] || fail "41-bit match: $n, want 100"
+	n=$(stat_count "cpu/$tag,$full,opc_match_mid=0x2aab/u")
+	[ "$n" = 0 ] || fail "41-bit match, bit 13 changed: $n, want 0"
+	n=$(stat_count "cpu/$tag,opc_match_mid=0x80,opc_care_mid=0x80/u")
+	[ "$n" = 100 ] || fail "encoding bit 20: $n, want 100"
+	[ -e /sys/bus/event_source/devices/cpu/format/opc_match_mid ] ||
+		fail "no format/opc_match_mid"
+elif [ -e /sys/bus/event_source/devices/cpu/format/opc_match_mid ]; then
+	fail "format/opc_match_mid without 41-bit matchers"
+fi
+
 # a data range over ia64_pmu_qual_array (4 KiB): only its loads
 addr=$($w -a) || fail "workload address"
 drange=$(printf '%#x' $((addr | 0x7ff)))
@@ -93,23 +111,22 @@ out=$(perf record -o "$data" -e "cpu/$cycles/u" \
 # rounded out to the bundles it occupies and accepted; in free-running
 # mode the tagged event samples in main only (few samples if any: the
 # program spends its time in ia64_pmu_hot_loop; the kselftest
-# qual.filter_rounds_out_to_bundles checks the edges exactly). The Itanium
-# 2's and the Montecito's one range cannot be exact for it (fine mode
-# needs 32-byte bounds, the two-bundle granularity): there with
-# irange_approx, and every sample in main or in the 32 bytes that hold
-# main's first or last byte (the over-cover; the function before main
-# ends there).
-approx=
-[ "$tag" = IA64_TAGGED_INST_RETIRED ] || approx=,irange_approx=1
+# qual.filter_rounds_out_to_bundles checks the edges exactly). On the
+# Itanium 2 and the Montecito, with no irange_approx, fine mode rounds it
+# out further, to its two-bundle granularity: every sample in main or in
+# the 32 bytes that hold main's first or last byte (the function before
+# main ends there).
+granule=
+[ "$tag" = IA64_TAGGED_INST_RETIRED ] || granule=32
 main=$(/tests/spin_workload -m) || fail "spin_workload -m"
 echo 1 >"$sim/freerun"
-out=$(perf record -o "$data" -c 1 -e "cpu/$tag$approx/u" \
+out=$(perf record -o "$data" -c 1 -e "cpu/$tag/u" \
 	--filter 'filter main @ /tests/spin_workload' -- /tests/spin_workload 300 2>&1) ||
 	fail "perf record --filter main: exited $?: $out"
 echo 0 >"$sim/freerun"
 syms=$(perf script -i "$data" -F ip,sym 2>/dev/null | awk '{ print $2 }' | sort | uniq -c)
 echo "filter main @ spin_workload: ${syms:-no samples}"
-if [ -z "$approx" ]; then
+if [ -z "$granule" ]; then
 	others=$(echo "$syms" | awk '$1 && $2 != "main"' | wc -l)
 	[ "$others" = 0 ] || fail "perf record --filter main: samples outside main"
 else

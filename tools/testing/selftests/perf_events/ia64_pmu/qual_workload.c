@@ -2,7 +2,8 @@
 /*
  * Workload of the qualification end-to-end test (perf_qual_e2e.sh). Each
  * iteration, ia64_pmu_qual_hot() describes to the PMU model, at its own
- * address, 8 instructions (4 M, 2 I, 1 F, 1 B) and 3 loads from
+ * address, 8 instructions (4 M, 2 I of encoding QUAL_ENC, 1 F, 1 B; the
+ * others encoded 0) and 3 loads from
  * ia64_pmu_qual_array, and ia64_pmu_qual_cold(), at its own address, 4
  * instructions (2 M, 2 B) and 2 loads from ia64_pmu_qual_other. Usage:
  * qual_workload <iterations>, or qual_workload -a (-f) to print the
@@ -20,7 +21,10 @@ uint64_t ia64_pmu_qual_array[512] __aligned(4096) = { 1 };
 uint64_t ia64_pmu_qual_other[512] __aligned(4096) = { 1 };
 static struct rec_buf buf;
 
-static void op(uint64_t ip, int itype)
+/* Encoding bits 40:0 alternate, 26:13 included: a full opcode match */
+#define QUAL_ENC	0x15555555555ULL
+
+static void op_enc(uint64_t ip, int itype, uint64_t enc)
 {
 	struct ia64_pmu_rec_inst *r = (void *)(buf.data + buf.len);
 
@@ -29,8 +33,14 @@ static void op(uint64_t ip, int itype)
 	r->hdr.size = sizeof(*r);
 	rec_ctx(&r->ctx, ip, 1, 3, IA64_PMU_ISA_IA64);
 	r->itype = itype;
+	r->encoding = enc;
 	r->per_cycle = 1;
 	buf.len += sizeof(*r);
+}
+
+static void op(uint64_t ip, int itype)
+{
+	op_enc(ip, itype, 0);
 }
 
 static void load(uint64_t ip, uint64_t *p)
@@ -53,8 +63,8 @@ here:
 	buf.len = 0;
 	for (k = 0; k < 4; k++)
 		op(ip, IA64_PMU_ITYPE_M);
-	op(ip, IA64_PMU_ITYPE_I);
-	op(ip, IA64_PMU_ITYPE_I);
+	op_enc(ip, IA64_PMU_ITYPE_I, QUAL_ENC);
+	op_enc(ip, IA64_PMU_ITYPE_I, QUAL_ENC);
 	op(ip, IA64_PMU_ITYPE_F);
 	op(ip, IA64_PMU_ITYPE_B);
 	for (k = 0; k < 3; k++)
