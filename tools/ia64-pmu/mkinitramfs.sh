@@ -182,6 +182,8 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /run
 mkdir -p /dev/shm /dev/pts
+# bash's process substitution, <(...), reads /dev/fd/N
+ln -s /proc/self/fd /dev/fd
 mount -t tmpfs tmpfs /dev/shm
 
 # run-vm.sh's per-command settings: VM_TOKEN, VM_NO_MODULES, VM_FREERUN,

@@ -109,9 +109,9 @@ out=$(perf record -o "$data" -e "cpu/$cycles/u" \
 	fail "$cycles took an address filter"
 # a symbol whose size is not a multiple of 16 (spin_workload's main) is
 # rounded out to the bundles it occupies and accepted; in free-running
-# mode the tagged event samples in main only (few samples if any: the
-# program spends its time in ia64_pmu_hot_loop; the kselftest
-# qual.filter_rounds_out_to_bundles checks the edges exactly). On the
+# mode the tagged event samples in main only, where spin_workload -i
+# spins (the kselftest qual.filter_rounds_out_to_bundles checks the
+# edges exactly). On the
 # Itanium 2 and the Montecito, with no irange_approx, fine mode rounds it
 # out further, to its two-bundle granularity: every sample in main or in
 # the 32 bytes that hold main's first or last byte (the function before
@@ -121,11 +121,13 @@ granule=
 main=$(/tests/spin_workload -m) || fail "spin_workload -m"
 echo 1 >"$sim/freerun"
 out=$(perf record -o "$data" -c 1 -e "cpu/$tag/u" \
-	--filter 'filter main @ /tests/spin_workload' -- /tests/spin_workload 300 2>&1) ||
+	--filter 'filter main @ /tests/spin_workload' -- /tests/spin_workload -i 300 2>&1) ||
 	fail "perf record --filter main: exited $?: $out"
 echo 0 >"$sim/freerun"
 syms=$(perf script -i "$data" -F ip,sym 2>/dev/null | awk '{ print $2 }' | sort | uniq -c)
 echo "filter main @ spin_workload: ${syms:-no samples}"
+n=$(echo "$syms" | awk '$2 == "main" { print $1 }')
+[ "${n:-0}" -gt 0 ] || fail "perf record --filter main: no sample in main"
 if [ -z "$granule" ]; then
 	others=$(echo "$syms" | awk '$1 && $2 != "main"' | wc -l)
 	[ "$others" = 0 ] || fail "perf record --filter main: samples outside main"

@@ -2,8 +2,10 @@
 /*
  * Workload of the perf record end-to-end test: spends its time in one
  * named function, so that samples must land in ia64_pmu_hot_loop.
- * Built with -fno-inline and frame pointers (call chains). Usage: spin_workload <milliseconds>,
- * or spin_workload -m to print the address of main (perf_qual_e2e.sh).
+ * Built with -fno-inline and frame pointers (call chains). Usage:
+ * spin_workload <milliseconds>; spin_workload -i <milliseconds> spins in
+ * main itself and spin_workload -m prints the address of main (the
+ * filter on main of perf_qual_e2e.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +24,10 @@ void ia64_pmu_hot_loop(unsigned long n)
 
 int main(int argc, char **argv)
 {
-	long ms = argc > 1 ? atol(argv[1]) : 1000;
+	int in_main = argc > 2 && !strcmp(argv[1], "-i");
+	long ms = argc > 1 ? atol(argv[argc - 1]) : 1000;
 	struct timespec t0, t;
+	unsigned long i;
 
 	if (argc > 1 && !strcmp(argv[1], "-m")) {
 		printf("%#lx\n", (unsigned long)main);
@@ -31,7 +35,11 @@ int main(int argc, char **argv)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
-		ia64_pmu_hot_loop(100000);
+		if (!in_main)
+			ia64_pmu_hot_loop(100000);
+		else
+			for (i = 0; i < 100000; i++)
+				sink = sink * 31 + i;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	} while ((t.tv_sec - t0.tv_sec) * 1000 +
 		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
