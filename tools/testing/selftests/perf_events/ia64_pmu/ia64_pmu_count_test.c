@@ -3,7 +3,7 @@
  * Counting on the Itanium PMU, with exact counts: every event counted here
  * comes from execution records injected into the PMU model on the test's
  * own CPU and in its own context (the model counts nothing else while its
- * free-running mode is off). On both CPU models (caps/pmu_name): the
+ * free-running mode is off). On the three CPU models (caps/pmu_name): the
  * events the test needs beyond CPU_CYCLES and IA64_INST_RETIRED are each
  * model's own (struct cnt_model), looked up by name in sysfs.
  */
@@ -57,8 +57,21 @@ static const struct cnt_model itanium2 = {
 	.narrow = IA64_PMU_CONFIG(0xb4, 0), .narrow_fit = 1,
 };
 
+/*
+ * Montecito ([PFM-MONT] event list): FP_OPS_RETIRED (max. 6),
+ * BE_LOST_BW_DUE_TO_FE_BUBBLE (2); every counter takes a threshold,
+ * CPU_OP_CYCLES_HALTED counts on PMC10 only
+ */
+static const struct cnt_model montecito = {
+	.multi = "FP_OPS_RETIRED", .multi_max = 6,
+	.other = "BE_LOST_BW_DUE_TO_FE_BUBBLE",
+	.narrow = IA64_PMU_CONFIG(0x18, 0), .narrow_fit = 1,
+};
+
 static const struct cnt_model *cnt_model(void)
 {
+	if (pmu_is_montecito())
+		return &montecito;
 	return pmu_is_itanium2() ? &itanium2 : &itanium;
 }
 
@@ -143,8 +156,8 @@ TEST_F(pinned, named_event_increments)
 	struct rec_buf b = { .len = 0 };
 	int fd;
 
-	ASSERT_EQ(pmu_is_itanium2() ? IA64_PMU_CONFIG(0x09, 0x0) :
-				      IA64_PMU_CONFIG(0x38, 0x3), cfg);
+	ASSERT_EQ(pmu_is_itanium2() || pmu_is_montecito() ?
+		  IA64_PMU_CONFIG(0x09, 0x0) : IA64_PMU_CONFIG(0x38, 0x3), cfg);
 	fd = open_counter(cfg, -1);
 	ASSERT_GE(fd, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
@@ -183,12 +196,31 @@ TEST_F(pinned, privilege_levels)
 	close(kernel);
 }
 
-/* ism bit 24 excludes IA-64 code, bit 25 IA-32 code */
+/*
+ * ism bit 24 excludes IA-64 code, bit 25 IA-32 code. The Montecito's ism
+ * is fixed at 0b10 (IA-64 code only): a raw ism is EINVAL, and a counter
+ * counts no IA-32 code.
+ */
 TEST_F(pinned, instruction_set_mask)
 {
-	int ia64_only = open_counter(CFG_CYCLES | ISM(2), -1);
-	int ia32_only = open_counter(CFG_CYCLES | ISM(1), -1);
+	int ia64_only, ia32_only;
 
+	if (pmu_is_montecito()) {
+		EXPECT_EQ(-1, open_counter(CFG_CYCLES | ISM(2), -1));
+		EXPECT_EQ(EINVAL, errno);
+		EXPECT_EQ(-1, open_counter(CFG_CYCLES | ISM(1), -1));
+		EXPECT_EQ(EINVAL, errno);
+		ia64_only = open_counter(CFG_CYCLES, -1);
+		ASSERT_GE(ia64_only, 0);
+		ioctl(ia64_only, PERF_EVENT_IOC_ENABLE, 0);
+		ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+		ASSERT_EQ(0, inject_cycles(300, 3, IA64_PMU_ISA_IA32));
+		EXPECT_EQ(1000, count_of(ia64_only));
+		close(ia64_only);
+		return;
+	}
+	ia64_only = open_counter(CFG_CYCLES | ISM(2), -1);
+	ia32_only = open_counter(CFG_CYCLES | ISM(1), -1);
 	ASSERT_GE(ia64_only, 0);
 	ASSERT_GE(ia32_only, 0);
 	ioctl(ia64_only, PERF_EVENT_IOC_ENABLE, 0);
@@ -280,7 +312,7 @@ TEST_F(pinned, max_increment_is_enforced)
 
 /*
  * 64-bit counts from the W-bit counters (caps/counter_width: 32 on the
- * Itanium, 47 on the Itanium 2): no wrap is lost
+ * Itanium, 47 on the Itanium 2 and the Montecito): no wrap is lost
  */
 TEST_F(pinned, wrap_beyond_2_to_w_plus_1)
 {
@@ -288,7 +320,7 @@ TEST_F(pinned, wrap_beyond_2_to_w_plus_1)
 	uint64_t n;
 	int fd;
 
-	ASSERT_EQ(pmu_is_itanium2() ? 47 : 32, width);
+	ASSERT_EQ(pmu_is_itanium2() || pmu_is_montecito() ? 47 : 32, width);
 	n = (1ULL << (width + 1)) + 12345;
 	fd = open_counter(CFG_CYCLES, -1);
 	ASSERT_GE(fd, 0);
@@ -337,8 +369,8 @@ TEST_F(pinned, group_of_four)
 /*
  * More events than the counters that can count them never fit: the
  * group fails at perf_event_open. On the Itanium three that only PMC4/5
- * count (threshold 4), on the Itanium 2 two PMC4-only events; as many
- * as fit do, with others.
+ * count (threshold 4), on the Itanium 2 two PMC4-only events, on the
+ * Montecito two PMC10-only ones; as many as fit do, with others.
  */
 TEST_F(pinned, unschedulable_group_fails_at_open)
 {
@@ -361,17 +393,22 @@ TEST_F(pinned, unschedulable_group_fails_at_open)
 }
 
 /*
- * Five events on four counters: the core multiplexes them. Records are
- * atomic with respect to rotation, so each is counted by exactly four
- * events; each event's scaled count estimates the total.
+ * One event more than the counters (caps/counters: five on four, 13 on
+ * the Montecito's twelve): the core multiplexes them. Records are atomic
+ * with respect to rotation, so each is counted by exactly as many events
+ * as there are counters; each event's scaled count estimates the total.
  */
 TEST_F(pinned, fifth_event_multiplexed)
 {
+	unsigned int nr = pmu_counters();
 	uint64_t total = 0, sum = 0;
-	struct count c[5];
-	int fd[5], i, round;
+	struct count c[16 + 1];
+	int fd[16 + 1], n, i, round;
 
-	for (i = 0; i < 5; i++) {
+	ASSERT_GE(nr, 4);
+	ASSERT_LE(nr, 16);
+	n = nr + 1;
+	for (i = 0; i < n; i++) {
 		fd[i] = open_counter(CFG_CYCLES, -1);
 		ASSERT_GE(fd[i], 0);
 		ioctl(fd[i], PERF_EVENT_IOC_ENABLE, 0);
@@ -385,13 +422,13 @@ TEST_F(pinned, fifth_event_multiplexed)
 		total += 1000;
 		busy_ms(1);
 	}
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < n; i++) {
 		ioctl(fd[i], PERF_EVENT_IOC_DISABLE, 0);
 		ASSERT_EQ(0, read_count(fd[i], &c[i]));
 		sum += c[i].value;
 	}
-	EXPECT_EQ(4 * total, sum);
-	for (i = 0; i < 5; i++) {
+	EXPECT_EQ(nr * total, sum);
+	for (i = 0; i < n; i++) {
 		double scaled;
 
 		EXPECT_GT(c[i].running, 0);
@@ -474,7 +511,9 @@ TEST_F(pinned, cpu_wide_counts_all_tasks)
 /*
  * A task's PMC4/5-only event (the Itanium 2: PMC4-only) arrives while
  * CPU-wide events hold PMC4 and PMC5: the CPU-wide event on a counter it
- * needs moves to PMC6/7 on the fly and loses nothing.
+ * needs moves to PMC6/7 on the fly and loses nothing. The Montecito's
+ * PMC10-only event takes a counter the two leave free: nothing moves,
+ * and nothing is lost either.
  */
 TEST_F(pinned, running_event_moves_to_another_counter)
 {
@@ -503,8 +542,8 @@ TEST_F(pinned, running_event_moves_to_another_counter)
 	task = open_counter(cm->narrow, -1);
 	ASSERT_GE(task, 0);
 	ioctl(task, PERF_EVENT_IOC_ENABLE, 0);
-	if (pmu_is_itanium2()) {
-		/* L2_FORCE_RECIRC_ANY: 30 cycles of one each */
+	if (pmu_is_itanium2() || pmu_is_montecito()) {
+		/* L2_FORCE_RECIRC_ANY, CPU_OP_CYCLES_HALTED: 30 cycles */
 		rec_cycles(&b, USER_IP, 1970, 3, IA64_PMU_ISA_IA64, NULL, 0);
 		rec_cycles(&b, USER_IP, 30, 3, IA64_PMU_ISA_IA64, &ev, 1);
 	} else {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every errno rule of the Itanium PMU's event_init
- * (Documentation/admin-guide/perf/ia64-pmu.rst, "Errors"), on both CPU
- * models (caps/pmu_name): where the Itanium 2 differs (its 8-bit event
- * select, its event list, a 3-bit threshold on all four counters, its
- * generic and cache event maps) with its own expectations.
+ * (Documentation/admin-guide/perf/ia64-pmu.rst, "Errors"), on the three
+ * CPU models (caps/pmu_name): where the Itanium 2 differs (its 8-bit
+ * event select, its event list, a 3-bit threshold on all four counters,
+ * its generic and cache event maps) with its own expectations, and where
+ * the Montecito differs from the Itanium 2 (twelve counters, its event
+ * list, a fixed ism, the all and mesi fields) with its own.
  */
 
 #include "kselftest_harness.h"
@@ -22,9 +24,22 @@ static int raw_errno(uint64_t config)
 	return open_errno(&attr);
 }
 
+/* The Montecito's and the Itanium 2's: exact umasks, the same maps */
+static int pmu_is_itanium2_or_later(void)
+{
+	return pmu_is_itanium2() || pmu_is_montecito();
+}
+
 TEST(valid_raw_opens)
 {
 	EXPECT_EQ(0, raw_errno(CFG_CYCLES));
+	if (pmu_is_montecito()) {
+		/* LOADS_RETIRED, BUS_ALL_EITHER, L2I_VICTIMIZATION */
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0xcd, 0x0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x87, 0x0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x7a, 0x0)));
+		return;
+	}
 	if (!pmu_is_itanium2()) {
 		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x38, 0x3)));
 		return;
@@ -69,23 +84,51 @@ TEST(foreign_types_enoent)
  * 26+ reserved. On the Itanium 2 bit 23 is PMC4's power enable, which
  * the driver sets itself ([PFM-I2]); bit 15 is the top bit of its 8-bit
  * event select, on the Itanium beyond the 7-bit select (no event).
+ * On the Montecito bits 26-30 are the all and mesi fields, ism (24-25)
+ * is fixed and bit 31 the first reserved one.
  */
 TEST(reserved_config_bits_einval)
 {
 	static const uint64_t bits[] = { 0x1, 0x8, 0x10, 0x20, 0x40, 0x80,
 					 1ULL << 23, 1ULL << 26, 1ULL << 63,
 					 0x8000 };
+	static const uint64_t bits_mont[] = { 0x1, 0x8, 0x10, 0x20, 0x40,
+					      0x80, 1ULL << 23, 1ULL << 24,
+					      1ULL << 31, 1ULL << 63 };
+	const uint64_t *b = bits;
 	unsigned int i, n = ARRAY_SIZE(bits);
 
 	if (pmu_is_itanium2())
 		n--;	/* es 0x92: BUS_WR_WB with umask 0, see below */
-	for (i = 0; i < n; i++)
-		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | bits[i]))
-			TH_LOG("bit %#llx", (unsigned long long)bits[i]);
+	if (pmu_is_montecito()) {
+		b = bits_mont;
+		n = ARRAY_SIZE(bits_mont);
+	}
+	/* braces: EXPECT_EQ() and its TH_LOG() are two statements */
+	for (i = 0; i < n; i++) {
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | b[i]))
+			TH_LOG("bit %#llx", (unsigned long long)b[i]);
+	}
 }
 
 TEST(unknown_event_code_einval)
 {
+	if (pmu_is_montecito()) {
+		/*
+		 * [PFM-MONT] event list: no event 0xff or 0x38; 0x13 is
+		 * CPU_CPL_CHANGES with umasks 1, 2, 4, 8 and 0xf, not 0;
+		 * BUS_ALL 0x87 has EITHER 0000, BUS_WR_WB 0x92 no 0000
+		 */
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0xff, 0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x38, 0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x13, 0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x13, 0xf)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x00, 0)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x87, 0x0)));
+		EXPECT_EQ(EINVAL, raw_errno(IA64_PMU_CONFIG(0x92, 0x0)));
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | 0x8000));
+		return;
+	}
 	if (pmu_is_itanium2()) {
 		/*
 		 * [PFM-I2] event list: no event 0xff, 0x38 or 0x7a; 0x13
@@ -118,6 +161,16 @@ TEST(threshold_not_below_max_increment_einval)
 	EXPECT_EQ(0, raw_errno(CFG_INST | (5ULL << 20)));
 	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (6ULL << 20)));
 	EXPECT_EQ(EINVAL, raw_errno(CFG_INST | (7ULL << 20)));
+	if (pmu_is_montecito()) {
+		/* Montecito: LOADS_RETIRED max. 4, FP_OPS_RETIRED 6 */
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0xcd, 0) | THRES(3)));
+		EXPECT_EQ(EINVAL,
+			  raw_errno(IA64_PMU_CONFIG(0xcd, 0) | THRES(4)));
+		EXPECT_EQ(0, raw_errno(IA64_PMU_CONFIG(0x09, 0) | THRES(5)));
+		EXPECT_EQ(EINVAL,
+			  raw_errno(IA64_PMU_CONFIG(0x09, 0) | THRES(6)));
+		return;
+	}
 	if (!pmu_is_itanium2())
 		return;
 	/* Itanium 2: LOADS_RETIRED max. 4, FP_OPS_RETIRED 4 */
@@ -131,12 +184,14 @@ TEST(threshold_not_below_max_increment_einval)
  * A threshold above 3 fits PMC4/5 only on the Itanium (2-bit threshold
  * of PMC6/7, [ITA-RM] Figure 6-14): a group of three such events fails;
  * on the Itanium 2 all four counters have a 3-bit threshold ([PFM-I2]):
- * four fit.
+ * four fit, and on the Montecito all twelve ([PFM-MONT]).
  */
 TEST(threshold_group_limits)
 {
-	int fd[4], i, fit = pmu_is_itanium2() ? 4 : 2;
+	int fd[16], i, fit = pmu_is_itanium2_or_later() ? pmu_counters() : 2;
 	struct perf_event_attr attr;
+
+	ASSERT_LE(fit, 16);
 
 	counting_attr(&attr, CFG_INST | THRES(4));
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
@@ -145,7 +200,7 @@ TEST(threshold_group_limits)
 		fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
 		ASSERT_GE(fd[i], 0) TH_LOG("member %d: errno %d", i, errno);
 	}
-	if (fit < 4) {
+	if (fit < (int)pmu_counters()) {
 		EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
 		EXPECT_EQ(EINVAL, errno);
 	}
@@ -153,8 +208,15 @@ TEST(threshold_group_limits)
 		close(fd[i]);
 }
 
+/* The Montecito's ism is fixed at 0b10: any raw ism is EINVAL */
 TEST(ism_both_sets_excluded_einval)
 {
+	if (pmu_is_montecito()) {
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (1ULL << 24)));
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (2ULL << 24)));
+		EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (3ULL << 24)));
+		return;
+	}
 	EXPECT_EQ(0, raw_errno(CFG_CYCLES | (1ULL << 24)));
 	EXPECT_EQ(0, raw_errno(CFG_CYCLES | (2ULL << 24)));
 	EXPECT_EQ(EINVAL, raw_errno(CFG_CYCLES | (3ULL << 24)));
@@ -207,7 +269,8 @@ TEST(exclude_idle_eopnotsupp)
 
 /*
  * Generic events with a mapping open, the others are EOPNOTSUPP; the
- * Itanium 2 also maps branch-misses (BR_MISPRED_DETAIL.ALL.WRONG_PATH)
+ * Itanium 2 and the Montecito also map branch-misses
+ * (BR_MISPRED_DETAIL.ALL.WRONG_PATH)
  */
 TEST(generic_events)
 {
@@ -222,7 +285,7 @@ TEST(generic_events)
 	};
 	struct perf_event_attr attr;
 	unsigned int i;
-	int ita2 = pmu_is_itanium2();
+	int ita2 = pmu_is_itanium2_or_later();
 
 	for (i = 0; i < PERF_COUNT_HW_MAX; i++) {
 		int on = mapped[i] ||
@@ -242,8 +305,9 @@ TEST(generic_events)
 				 PERF_COUNT_HW_CACHE_RESULT_##res << 16)
 
 /*
- * The cache events each CPU model maps. The Itanium 2 has no L1I
- * prefetch events in the map, and a branch-miss event (BPU read miss).
+ * The cache events each CPU model maps. The Itanium 2 and the Montecito
+ * have no L1I prefetch events in the map, and a branch-miss event (BPU
+ * read miss).
  */
 TEST(hw_cache_events)
 {
@@ -262,7 +326,7 @@ TEST(hw_cache_events)
 		CACHE(L1I, PREFETCH, ACCESS), CACHE(L1I, PREFETCH, MISS),
 	};
 	static const uint64_t ita2[] = { CACHE(BPU, READ, MISS) };
-	int is2 = pmu_is_itanium2();
+	int is2 = pmu_is_itanium2_or_later();
 	struct perf_event_attr attr;
 	unsigned int i;
 
@@ -291,21 +355,24 @@ TEST(hw_cache_events)
 	EXPECT_EQ(EINVAL, open_errno(&attr));
 }
 
+/* One more event than the counters (caps/counters) in a group */
 TEST(five_in_a_group_einval)
 {
+	int fd[16], i, n = pmu_counters();
 	struct perf_event_attr attr;
-	int fd[4], i;
 
+	ASSERT_GE(n, 4);
+	ASSERT_LE(n, 16);
 	counting_attr(&attr, CFG_CYCLES);
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
-	for (i = 1; i < 4; i++) {
+	for (i = 1; i < n; i++) {
 		fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
 		ASSERT_GE(fd[i], 0);
 	}
 	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
 	EXPECT_EQ(EINVAL, errno);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < n; i++)
 		close(fd[i]);
 }
 

@@ -199,6 +199,14 @@ static inline uint64_t sim_model_pmc(int cpu, int n)
 	return v;
 }
 
+/* The number of generic counters (caps/counters), 0 if unknown */
+static inline unsigned int pmu_counters(void)
+{
+	char buf[32];
+
+	return atoi(read_line(PMU_DIR "/caps/counters", buf, sizeof(buf)));
+}
+
 /* The width of the generic counters (caps/counter_width), 0 if unknown */
 static inline unsigned int pmu_counter_width(void)
 {

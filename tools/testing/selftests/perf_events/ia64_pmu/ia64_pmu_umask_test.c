@@ -9,7 +9,9 @@
  * On the Itanium 2 (caps/pmu_name) every variant of an event has its own
  * exact 4-bit umask ([PFM-I2] event list): the kinds of selection are
  * that one, and the test checks every selection of its events/ against
- * the driver, its tag and bus initiator umasks with exact counts.
+ * the driver, its tag and bus initiator umasks with exact counts. The
+ * Montecito's umasks are exact too ([PFM-MONT] event list): the same
+ * checks with its own selections and event list.
  */
 
 #include <dirent.h>
@@ -137,11 +139,49 @@ static const struct sel invalid2[] = {
 	{ 0xff, 0x0 }, { 0x7a, 0xf }, { 0xe0, 0x0 },
 };
 
+/* Montecito event codes ([PFM-MONT] event list) */
+#define ES3_CPL		0x13	/* CPU_CPL_CHANGES: 0001-1000, 1111 */
+#define ES3_BUS_WR_WB	0x92	/* BUS_WR_WB: 8 of the 16 umasks */
+
+/*
+ * Montecito selections its event list defines: the Itanium 2's tags and
+ * initiators, with BUS_ALL's EITHER 0000
+ */
+static const struct sel valid3[] = {
+	{ ES2_TAGGED, 0x0 }, { ES2_TAGGED, 0x1 }, { ES2_TAGGED, 0x2 },
+	{ ES2_TAGGED, 0x3 },
+	{ ES2_BUS_ALL, 0x0 }, { ES2_BUS_ALL, BUS2_IO },
+	{ ES2_BUS_ALL, BUS2_SELF }, { ES2_BUS_ALL, BUS2_ANY },
+	{ ES2_BUS_MEMORY, 0xf }, { ES2_BUS_MEMORY, 0x5 },
+	{ ES2_BUS_MEMORY, 0xc }, { ES2_BUS_MEMORY, 0x4 },
+	{ ES2_BR_MISPRED, 0x0 }, { ES2_BR_MISPRED, 0x7 },
+	{ ES2_BR_MISPRED, 0xf },
+	{ 0x12, 0x0 }, { 0x12, 0x1 }, { 0xcd, 0x0 },
+	{ ES3_CPL, 0x1 }, { ES3_CPL, 0x8 }, { ES3_CPL, 0xf },
+	{ ES3_BUS_WR_WB, 0xf }, { ES3_BUS_WR_WB, 0x5 },
+};
+
+/* ... and selections it does not: -EINVAL */
+static const struct sel invalid3[] = {
+	{ ES2_TAGGED, 0x4 }, { ES2_TAGGED, 0x7 }, { ES2_TAGGED, 0xf },
+	{ ES2_BUS_ALL, 0x4 }, { ES2_BUS_ALL, 0xb },
+	{ ES2_BUS_MEMORY, 0x0 }, { ES2_BUS_MEMORY, 0x3 },
+	{ 0x12, 0x2 }, { 0x12, 0xf }, { 0xcd, 0x1 },
+	{ ES3_CPL, 0x0 }, { ES3_CPL, 0x3 }, { ES3_CPL, 0x9 },
+	{ ES3_BUS_WR_WB, 0x0 }, { ES3_BUS_WR_WB, 0x9 },
+	{ 0xff, 0x0 }, { 0x38, 0x0 }, { 0x38, 0xf },
+};
+
 TEST(valid_selections_open)
 {
 	int ita2 = pmu_is_itanium2();
 	const struct sel *v = ita2 ? valid2 : valid;
 	unsigned int i, n = ita2 ? ARRAY_SIZE(valid2) : ARRAY_SIZE(valid);
+
+	if (pmu_is_montecito()) {
+		v = valid3;
+		n = ARRAY_SIZE(valid3);
+	}
 
 	/* braces: EXPECT_EQ() and its TH_LOG() are two statements */
 	for (i = 0; i < n; i++) {
@@ -157,6 +197,11 @@ TEST(undefined_selections_einval)
 	const struct sel *v = ita2 ? invalid2 : invalid;
 	unsigned int i, n = ita2 ? ARRAY_SIZE(invalid2) : ARRAY_SIZE(invalid);
 
+	if (pmu_is_montecito()) {
+		v = invalid3;
+		n = ARRAY_SIZE(invalid3);
+	}
+
 	for (i = 0; i < n; i++) {
 		EXPECT_EQ(EINVAL, raw_errno(v[i].es, v[i].umask))
 			TH_LOG("es 0x%02x umask 0x%x", v[i].es, v[i].umask);
@@ -164,19 +209,21 @@ TEST(undefined_selections_einval)
 }
 
 /*
- * Itanium 2: the selections of events/ are exactly those that open.
- * Every (es, umask) an event file names opens; every other umask of an
- * event code, and every event code without an event file, is -EINVAL.
+ * Itanium 2 and Montecito: the selections of events/ are exactly those
+ * that open. Every (es, umask) an event file names opens; every other
+ * umask of an event code, and every event code without an event file,
+ * is -EINVAL.
  */
 TEST(itanium2_selections_are_the_event_list)
 {
 	static uint8_t listed[256][16];
 	unsigned int es, umask, nr = 0, bad = 0;
+	int mont = pmu_is_montecito();
 	struct dirent *d;
 	DIR *dir;
 
-	if (!pmu_is_itanium2())
-		SKIP(return, "the PMU is not an Itanium 2");
+	if (!pmu_is_itanium2() && !mont)
+		SKIP(return, "the PMU is neither an Itanium 2 nor a Montecito");
 	dir = opendir(PMU_DIR "/events");
 	ASSERT_NE(NULL, dir);
 	while ((d = readdir(dir))) {
@@ -194,8 +241,11 @@ TEST(itanium2_selections_are_the_event_list)
 		nr++;
 	}
 	closedir(dir);
-	/* [PFM-I2]: 460 counting events and BRANCH_EVENT */
-	EXPECT_EQ(461, nr);
+	/*
+	 * [PFM-I2]: 460 counting events and BRANCH_EVENT; [PFM-MONT]: 599
+	 * counting events, ETB_EVENT and BRANCH_EVENT
+	 */
+	EXPECT_EQ(mont ? 601 : 461, nr);
 	for (es = 0; es < 256; es++) {
 		for (umask = 0; umask < 16; umask++) {
 			int want = listed[es][umask] ? 0 : EINVAL;
@@ -291,8 +341,8 @@ TEST_F(pinned, tagged_pmc9_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[2];
 
-	if (pmu_is_itanium2())
-		SKIP(return, "Itanium 2: tagged_ibrp_exact");
+	if (pmu_is_itanium2() || pmu_is_montecito())
+		SKIP(return, "Itanium 2, Montecito: tagged_ibrp_exact");
 	fd[0] = open_counter(ES_TAGGED, 0x2);
 	fd[1] = open_counter(ES_TAGGED, 0x0);
 	ASSERT_GE(fd[0], 0);
@@ -312,15 +362,17 @@ TEST_F(pinned, tagged_pmc9_exact)
  * Itanium 2: IA64_TAGGED_INST_RETIRED of IBR pairs 0-3, umask 0-3: pairs
  * 0 and 2 take PMC8's tag, 1 and 3 PMC9's ([PFM-I2]); PMC8/9 keep their
  * reset value ([PFM-MCK] defaults), which tags every instruction: each
- * pair counts every retired instruction.
+ * pair counts every retired instruction. The Montecito's pairs 0 and 2
+ * take the tag of PMC32/33, 1 and 3 PMC34/35's ([PFM-MONT]), which also
+ * tag every instruction at reset.
  */
 TEST_F(pinned, tagged_ibrp_exact)
 {
 	struct rec_buf b = { .len = 0 };
 	int fd[4], i;
 
-	if (!pmu_is_itanium2())
-		SKIP(return, "the PMU is not an Itanium 2");
+	if (!pmu_is_itanium2() && !pmu_is_montecito())
+		SKIP(return, "the PMU is neither an Itanium 2 nor a Montecito");
 	for (i = 0; i < 4; i++) {
 		fd[i] = open_counter(ES2_TAGGED, i);
 		ASSERT_GE(fd[i], 0) TH_LOG("IBRP%d", i);
@@ -347,8 +399,8 @@ TEST_F(pinned, branch_taken_slot_combinations_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[3], i;
 
-	if (pmu_is_itanium2())
-		SKIP(return, "no BRANCH_TAKEN_SLOT on the Itanium 2");
+	if (pmu_is_itanium2() || pmu_is_montecito())
+		SKIP(return, "no BRANCH_TAKEN_SLOT after the Itanium");
 	for (i = 0; i < 3; i++) {
 		fd[i] = open_counter(ES_TAKEN_SLOT, umask[i]);
 		ASSERT_GE(fd[i], 0) TH_LOG("umask 0x%x", umask[i]);
@@ -370,7 +422,8 @@ TEST_F(pinned, branch_taken_slot_combinations_exact)
 /*
  * BUS_ALL by initiator (Table 7-22), bit 19 set where it is "x": SELF
  * x010 and IO x100 count only their own transactions. On the Itanium 2
- * (BUS_ALL 0x87: ANY 0011, SELF 0010, IO 0001, no "x" bit) the same.
+ * and the Montecito (BUS_ALL 0x87: ANY 0011, SELF 0010, IO 0001, no "x"
+ * bit) the same.
  */
 TEST_F(pinned, bus_initiators_exact)
 {
@@ -378,7 +431,7 @@ TEST_F(pinned, bus_initiators_exact)
 		BUS_ANY, BUS_X | BUS_SELF, BUS_X | BUS_IO,
 	};
 	static const unsigned int umask2[3] = { BUS2_ANY, BUS2_SELF, BUS2_IO };
-	int ita2 = pmu_is_itanium2();
+	int ita2 = pmu_is_itanium2() || pmu_is_montecito();
 	const unsigned int *umask = ita2 ? umask2 : umask1;
 	unsigned int es = ita2 ? ES2_BUS_ALL : ES_BUS_ALL;
 	struct rec_buf b = { .len = 0 };
@@ -407,8 +460,8 @@ TEST_F(pinned, xx11_with_x_bits_exact)
 	struct rec_buf b = { .len = 0 };
 	int fd[2];
 
-	if (pmu_is_itanium2())
-		SKIP(return, "Itanium 2 umasks are exact, no \"x\" bits");
+	if (pmu_is_itanium2() || pmu_is_montecito())
+		SKIP(return, "Itanium 2, Montecito umasks are exact, no \"x\" bits");
 	fd[0] = open_counter(ES_ALAT_REPL, 0xf);
 	fd[1] = open_counter(ES_ALAT_REPL, 0x6);	/* .FP, xx10 */
 	ASSERT_GE(fd[0], 0);

@@ -1,20 +1,97 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf's own "perf all PMU test" (perf test 101 in Debian's perf 6.1):
-# perf stat -e on every event perf list shows.
+# Every event perf list shows opens and counts through perf stat, on
+# every CPU model: the events of "perf list --raw-dump pmu" go to perf
+# stat in batches of as many events as the PMU has counters
+# (caps/counters), each batch over a short spin, and each event must
+# print a number, not <not supported> or <not counted>. An event that
+# prints no number in its batch (it could not share the counters with
+# the others long enough: placement rules, multiplexing over a short
+# run) is tried again alone, and only then fails, with its name. The
+# events whose sysfs file asks for an EAR (ear=1: mem-loads) are sampling
+# events, which the driver refuses to count (an EAR on a counting event,
+# "Errors" in Documentation/admin-guide/perf/ia64-pmu.rst): they are
+# listed but not counted here; perf_mem_e2e.sh samples with them.
+#
+# This replaces perf's own "perf all PMU test" (perf test 101 in
+# Debian's perf 6.1), one perf stat per event: 163 events took a minute
+# on the Itanium, the Itanium 2's 461 and the Montecito's 601 cost many
+# minutes of each run. That test is not run on any model, the Itanium
+# included: it accepts <not supported>, which this test does not, so
+# this test checks all it checks.
+#
+# The values do not matter: without the free-running mode the model
+# counts nothing, which perf stat prints as 0.
 set -u
 
-# Every event opens and counts; the values do not matter: without the
-# free-running mode the 160 perf stat runs take a minute, not five.
+fail() { echo "FAIL: $*"; exit 1; }
+
+pmu=/sys/bus/event_source/devices/cpu
 sim=/sys/kernel/debug/ia64_pmu_sim
+work="/tests/spin_workload 30"
+
 was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun"
 trap 'echo "$was" >"$sim/freerun"' EXIT
-out=$(perf test -v "perf all PMU test" 2>&1)
-rc=$?
-echo "$out" | tail -n 5
-[ $rc -eq 0 ] || { echo "FAIL: perf test exited $rc"; exit 1; }
-echo "$out" | grep -q 'perf all PMU test *: Ok' ||
-	{ echo "FAIL: perf all PMU test did not report Ok"; exit 1; }
-echo "ok: perf all PMU test"
+
+batch=$(cat "$pmu/caps/counters")
+[[ "$batch" =~ ^[0-9]+$ ]] && [ "$batch" -gt 0 ] ||
+	fail "caps/counters is '$batch'"
+dump=$(perf list --raw-dump pmu 2>&1) || fail "perf list failed: $dump"
+read -r -a listed <<<"$dump"
+events=()
+ears=0
+for e in "${listed[@]}"; do
+	f=${e#cpu/}
+	f=$pmu/events/${f%/}
+	case $e in
+	cpu/*/)
+		if [ -f "$f" ] && grep -q 'ear=1' "$f"; then
+			ears=$((ears + 1))
+			continue
+		fi
+		;;
+	esac
+	events+=("$e")
+done
+[ "${#events[@]}" -gt 0 ] || fail "perf list --raw-dump pmu lists nothing"
+
+# perf stat -x, on the events of "$@": prints each that has no number
+# (CSV: value,unit,event,...); all of them if perf stat failed
+uncounted() {
+	local list out val unit ev rest e
+	local -A num=()
+
+	list=$(IFS=,; echo "$*")
+	if out=$(perf stat -x, -e "$list" -- $work 2>&1 >/dev/null); then
+		while IFS=, read -r val unit ev rest; do
+			[[ "$val" =~ ^[0-9]+$ ]] && num[$ev]=1
+		done <<<"$out"
+	fi
+	for e in "$@"; do
+		[ -n "${num[$e]:-}" ] || echo "$e"
+	done
+}
+
+# The check itself: event select 0xff is no event of any model (EINVAL)
+bad=cpu/event=0xff/
+[ "$(uncounted "$bad")" = "$bad" ] || fail "$bad passes as counted"
+
+# (no process substitution: the VM has no /dev/fd)
+retry=()
+runs=0
+for ((i = 0; i < ${#events[@]}; i += batch)); do
+	miss=$(uncounted "${events[@]:i:batch}")
+	[ -z "$miss" ] || retry+=($miss)
+	runs=$((runs + 1))
+done
+for e in "${retry[@]}"; do
+	[ -z "$(uncounted "$e")" ] || {
+		perf stat -x, -e "$e" -- $work 2>&1 >/dev/null | tail -n 3
+		fail "$e: perf stat printed no count"
+	}
+	runs=$((runs + 1))
+done
+echo "ok: ${#events[@]} events counted, $runs perf stat runs" \
+	"(${#retry[@]} events again alone), $ears EAR events not counted"

@@ -135,7 +135,9 @@ else
 	# ip sym+off: outside main only in main's first granule, or in the
 	# granule of the byte before the function that follows main
 	out=
+	# (a here-string, not process substitution: the VM has no /dev/fd)
 	while read -r ip so; do
+		[ -n "$ip" ] || continue
 		sym=${so%+0x*}
 		off=0
 		[ "$sym" = "$so" ] || off=$((${so##*+}))
@@ -145,7 +147,7 @@ else
 		[ $ip -gt $((main)) ] && [ $off -lt 32 ] &&
 			[ $((ip / 32)) = $(((ip - off - 1) / 32)) ] && continue
 		out="$out $(printf '%#x' $ip):$so"
-	done < <(perf script -i "$data" -F ip,sym,symoff 2>/dev/null)
+	done <<<"$(perf script -i "$data" -F ip,sym,symoff 2>/dev/null)"
 	[ -z "$out" ] || fail "perf record --filter main: samples beyond its granules: $out"
 fi
 echo "ok: opcode patterns, data ranges and address filters count what they select"
