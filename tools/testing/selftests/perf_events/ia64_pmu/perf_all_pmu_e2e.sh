@@ -3,9 +3,10 @@
 #
 # Every event perf list shows opens and counts through perf stat, on
 # every CPU model: the events of "perf list --raw-dump pmu" go to perf
-# stat in batches of as many events as the PMU has counters
-# (caps/counters), each batch over a short spin, and each event must
-# print a number, not <not supported> or <not counted>. An event that
+# stat in batches of four times as many events as the PMU has counters
+# (caps/counters; the core multiplexes them; a batch takes events from
+# all over the list), each batch over a 100 ms spin, and each event must print a number, not <not supported> or
+# <not counted>. An event that
 # prints no number in its batch (it could not share the counters with
 # the others long enough: placement rules, multiplexing over a short
 # run) is tried again alone, and only then fails, with its name. The
@@ -29,7 +30,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 pmu=/sys/bus/event_source/devices/cpu
 sim=/sys/kernel/debug/ia64_pmu_sim
-work="/tests/spin_workload 30"
+work="/tests/spin_workload 100"
 
 was=$(cat "$sim/freerun")
 echo 0 >"$sim/freerun"
@@ -38,6 +39,7 @@ trap 'echo "$was" >"$sim/freerun"' EXIT
 batch=$(cat "$pmu/caps/counters")
 [[ "$batch" =~ ^[0-9]+$ ]] && [ "$batch" -gt 0 ] ||
 	fail "caps/counters is '$batch'"
+batch=$((batch * 4))
 dump=$(perf list --raw-dump pmu 2>&1) || fail "perf list failed: $dump"
 read -r -a listed <<<"$dump"
 events=()
@@ -78,11 +80,17 @@ uncounted() {
 bad=cpu/event=0xff/
 [ "$(uncounted "$bad")" = "$bad" ] || fail "$bad passes as counted"
 
-# (no process substitution: the VM has no /dev/fd)
 retry=()
 runs=0
-for ((i = 0; i < ${#events[@]}; i += batch)); do
-	miss=$(uncounted "${events[@]:i:batch}")
+# Batch j takes every nb-th event from the j-th: events of a group or a
+# set are neighbours in the list, and would take turns on one counter
+nb=$(((${#events[@]} + batch - 1) / batch))
+for ((j = 0; j < nb; j++)); do
+	set_=()
+	for ((i = j; i < ${#events[@]}; i += nb)); do
+		set_+=("${events[i]}")
+	done
+	miss=$(uncounted "${set_[@]}")
 	[ -z "$miss" ] || retry+=($miss)
 	runs=$((runs + 1))
 done
