@@ -24,6 +24,13 @@
 #                      model, counters, width, cycles, retired (defaults
 #                      0x21, 0, 4, 47, 0x12, 0x08); make vm-check-generic
 #
+# LINUX=6.12 builds and boots the test kernel from linux-source-6.12 with
+# patches/common-6.12 instead of 6.1 (tools/ia64-pmu/kernels.sh), for the
+# same targets (kernel, selftests, initramfs, vm, vm-check*, fuzz,
+# x86-static-check), with build/kernel-6.12, build/selftests-6.12 and
+# build/initramfs-6.12.cpio; KERNEL_VARIANT=kasan combines with it.
+# make vm-check-6.12: the whole suite on the model as an Itanium 2 there.
+#
 # KERNEL_VARIANT=kasan selects the KASAN variant of the test kernel for the
 # targets that build or boot it (kernel, initramfs, vm, vm-check, fuzz,
 # demo, vm-cmd-check): tools/ia64-pmu/x86_64-kasan.config merged after the
@@ -41,11 +48,16 @@ TOOLS := tools/ia64-pmu
 # wins over an IA64_PMU_KERNEL_VARIANT already set there.
 KERNEL_VARIANT ?=
 export IA64_PMU_KERNEL_VARIANT := $(KERNEL_VARIANT)
-KTREE := $(CURDIR)/build/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
+# LINUX=6.12: the test kernel of linux-source-6.12 (default 6.1); the
+# names under build/ get -6.12
+LINUX ?= 6.1
+export IA64_PMU_LINUX := $(LINUX)
+LSFX := $(if $(filter-out 6.1,$(LINUX)),-$(LINUX))
+KTREE := $(CURDIR)/build/kernel$(LSFX)$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 .PHONY: all demo check deps kernel perf modules unit selftests initramfs vm \
 	vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
-	vm-check-montecito vm-cmd-check fuzz \
+	vm-check-montecito vm-check-6.12 vm-cmd-check fuzz \
 	x86-static-check ia64-gcc \
 	ia64-check checkpatch docs-check clean
 
@@ -71,7 +83,8 @@ unit:
 
 # kselftest_harness.h comes from the kernel tree the VM boots
 selftests:
-	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu KDIR=$(KTREE)
+	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu KDIR=$(KTREE) \
+		OUTPUT=$(CURDIR)/build/selftests$(LSFX)/perf_events/ia64_pmu
 
 initramfs: kernel selftests
 	$(TOOLS)/mkinitramfs.sh
@@ -128,6 +141,11 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 vm-check-itanium2: initramfs
 	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-1800} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(ITANIUM2_TESTS)' /tests/run-all.sh"
+
+# The whole suite on the Itanium 2 model, as vm-check-itanium2, on the
+# test kernel built from linux-source-6.12 (not part of make check yet)
+vm-check-6.12:
+	$(MAKE) --no-print-directory LINUX=6.12 vm-check-itanium2
 
 # The driver's generic model (ia64_pmu_generic.c), built from PAL, on two
 # processors the model plays: an Itanium 2 family whose PAL disagrees

@@ -24,16 +24,23 @@
 # variant of the kernel instead (see build-kernel.sh): the modules come
 # from build/kernel-<name>, the result is build/initramfs-<name>.cpio. The
 # userspace part, tests included, is the same for every kernel.
+#
+# IA64_PMU_LINUX=6.12 does the same for the 6.12 test kernel
+# (tools/ia64-pmu/kernels.sh): build/kernel-6.12[-<name>] and the
+# kselftests built against it (build/selftests-6.12) make
+# build/initramfs-6.12[-<name>].cpio.
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SELF=$(readlink -f "${BASH_SOURCE[0]}")
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
-sfx=${VARIANT:+-$VARIANT}
+# shellcheck source=kernels.sh
+. "$REPO/tools/ia64-pmu/kernels.sh"
+sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
 KTREE=$REPO/build/kernel$sfx
 TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
-TESTBIN=$REPO/build/selftests/perf_events/ia64_pmu
+TESTBIN=$REPO/build/selftests$LINUX_SFX/perf_events/ia64_pmu
 OUT=$REPO/build/initramfs$sfx.cpio
 STAGE=$REPO/build/initramfs$sfx.d
 
