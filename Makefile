@@ -85,6 +85,8 @@ unit:
 selftests:
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu KDIR=$(KTREE) \
 		OUTPUT=$(CURDIR)/build/selftests$(LSFX)/perf_events/ia64_pmu
+	$(MAKE) -C tools/testing/selftests/perf_events KDIR=$(KTREE) \
+		OUTPUT=$(CURDIR)/build/selftests$(LSFX)/perf_events
 
 initramfs: kernel selftests
 	$(TOOLS)/mkinitramfs.sh
@@ -142,10 +144,17 @@ vm-check-itanium2: initramfs
 	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-1800} $(TOOLS)/run-vm.sh \
 		"IA64_PMU_ONLY='$(ITANIUM2_TESTS)' /tests/run-all.sh"
 
-# The whole suite on the Itanium 2 model, as vm-check-itanium2, on the
-# test kernel built from linux-source-6.12 (not part of make check yet)
+# The perf core's tests that need no Itanium PMU
+# (tools/testing/selftests/perf_events/*_test.c); vm-check and
+# vm-check-kasan run them with the rest of /tests
+CORE_TESTS := hotplug_group_leader_test
+
+# The whole suite on the Itanium 2 model, as vm-check-itanium2, and the
+# perf core's tests, on the test kernel built from linux-source-6.12 (not
+# part of make check yet)
 vm-check-6.12:
-	$(MAKE) --no-print-directory LINUX=6.12 vm-check-itanium2
+	$(MAKE) --no-print-directory LINUX=6.12 vm-check-itanium2 \
+		ITANIUM2_TESTS='$(ITANIUM2_TESTS) $(CORE_TESTS)'
 
 # The driver's generic model (ia64_pmu_generic.c), built from PAL, on two
 # processors the model plays: an Itanium 2 family whose PAL disagrees
@@ -227,4 +236,5 @@ clean:
 	$(MAKE) -C tools/testing/ia64_pmu_model clean
 	$(MAKE) -C tools/testing/ia64_pmu_events clean
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu clean
+	$(MAKE) -C tools/testing/selftests/perf_events clean
 	rm -rf build
