@@ -60,4 +60,22 @@ static inline void ia64_pmu_save_brstack(struct perf_sample_data *data,
 #endif
 }
 
+/*
+ * The privilege of a CPU-wide event, for the Montecito's thread bit
+ * (core patch 0009 exports perf_allow_cpu() on both kernels). Upstream
+ * commit 9ec84f79c5a7 ("perf: Remove unnecessary parameter of security
+ * check", 6.15) dropped its perf_event_attr; 6.12.y has that change
+ * from 6.12.113 on.
+ */
+static inline int ia64_pmu_allow_cpu(struct perf_event_attr *attr)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0) || \
+	(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 113) && \
+	 LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0))
+	return perf_allow_cpu();
+#else
+	return perf_allow_cpu(attr);
+#endif
+}
+
 #endif /* __IA64_PMU_COMPAT_H */
