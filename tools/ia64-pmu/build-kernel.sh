@@ -7,7 +7,9 @@
 # The tree lives in $IA64_PMU_CACHE/x86_64-<key>/linux, where <key> hashes
 # the linux-source-6.1 package version, the config fragment, the common
 # patch series and this script. A new key unpacks a fresh tree and
-# applies patches/common/series to it. Every run then:
+# applies patches/common/series to it. With IA64_PMU_LINUX=6.12 the same
+# is done from linux-source-6.12 with patches/common-6.12/series, in
+# x86_64-6.12-<key> and build/kernel-6.12 (kernels.sh). Every run then:
 #   - copies the overlay (the repository's drivers/ and include/) into the
 #     tree, comparing checksums so unchanged files keep their mtimes;
 #   - regenerates .config (allnoconfig + x86_64.config) only when the
@@ -30,6 +32,8 @@
 #   IA64_PMU_KERNEL_VARIANT
 #                       empty (default): the base test kernel; <name>:
 #                       the variant described above
+#   IA64_PMU_LINUX      6.1 (default) or 6.12: the Linux it is built
+#                       from (tools/ia64-pmu/kernels.sh)
 
 set -euo pipefail
 
@@ -37,8 +41,11 @@ CACHE=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SELF=$(readlink -f "${BASH_SOURCE[0]}")
 FRAGMENT=$REPO/tools/ia64-pmu/x86_64.config
-PATCHDIR=$REPO/patches/common
-TARBALL=/usr/src/linux-source-6.1.tar.xz
+KERNELS=$REPO/tools/ia64-pmu/kernels.sh
+# shellcheck source=kernels.sh
+. "$KERNELS"
+PATCHDIR=$LINUX_PATCHDIR
+TARBALL=$LINUX_TARBALL
 JOBS=${IA64_PMU_JOBS:-$(nproc)}
 NO_DRIVER=${IA64_PMU_NO_DRIVER:-0}
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
@@ -52,8 +59,8 @@ log() {
 	echo "build-kernel: $*" >&2
 }
 
-src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
-	die "linux-source-6.1 is not installed (run tools/ia64-pmu/install-deps.sh)"
+src_ver=$(dpkg-query -W -f='${Version}' "$LINUX_PKG" 2>/dev/null) ||
+	die "$LINUX_PKG is not installed (run tools/ia64-pmu/install-deps.sh)"
 [ -f "$TARBALL" ] || die "$TARBALL missing"
 [ -f "$PATCHDIR/series" ] || die "$PATCHDIR/series missing"
 
@@ -69,16 +76,19 @@ fi
 
 # Inputs of the unpacked, patched tree and of its initial configuration.
 key=$({
-	echo "linux-source-6.1 $src_ver"
-	sha256sum "$FRAGMENT" "$SELF" | cut -d' ' -f1
+	echo "$LINUX_PKG $src_ver"
+	sha256sum "$FRAGMENT" "$SELF" "$KERNELS" | cut -d' ' -f1
 	# only a variant's key depends on its fragment
 	[ -z "$VFRAGMENT" ] || sha256sum "$VFRAGMENT" | cut -d' ' -f1
-	for f in "$PATCHDIR"/*; do
-		echo "${f##*/} $(sha256sum <"$f" | cut -d' ' -f1)"
-	done
+	# the series and the patches it names (6.12's names some of 6.1's)
+	echo "series $(sha256sum <"$PATCHDIR/series" | cut -d' ' -f1)"
+	while read -r p; do
+		case $p in '' | '#'*) continue ;; esac
+		echo "$p $(sha256sum <"$PATCHDIR/$p" | cut -d' ' -f1)"
+	done <"$PATCHDIR/series"
 } | sha256sum | cut -c1-12)
 
-top=$CACHE/x86_64-${VARIANT:+$VARIANT-}$key
+top=$CACHE/x86_64-${LINUX_SFX:+${LINUX_SFX#-}-}${VARIANT:+$VARIANT-}$key
 tree=$top/linux
 mkdir -p "$CACHE"
 
@@ -93,7 +103,7 @@ if [ ! -f "$tree/.ia64-pmu-patched" ]; then
 	rm -rf "$top.tmp"
 	mkdir -p "$top.tmp"
 	tar -C "$top.tmp" -xf "$TARBALL"
-	mv "$top.tmp/linux-source-6.1" "$top.tmp/linux"
+	mv "$top.tmp/$LINUX_PKG" "$top.tmp/linux"
 	while read -r p; do
 		case $p in '' | '#'*) continue ;; esac
 		log "applying $p"
@@ -172,5 +182,5 @@ log "built in $(($(date +%s) - start)) s: $tree/arch/x86/boot/bzImage"
 
 # 5. Publish for the other scripts.
 mkdir -p "$REPO/build"
-ln -sfn "$tree" "$REPO/build/kernel${VARIANT:+-$VARIANT}"
+ln -sfn "$tree" "$REPO/build/kernel$LINUX_SFX${VARIANT:+-$VARIANT}"
 echo "$tree"

@@ -32,14 +32,23 @@ fail=0
 opts=(--no-tree --quiet --show-types)
 # The overlay's own files: full strictness
 for f in "${files[@]}"; do
-	"$dir/scripts/checkpatch.pl" "${opts[@]}" -f "$f" || fail=1
+	ign=()
+	# The compat header is the one place meant to test the kernel
+	# version (it wraps what differs between 6.1 and 6.12)
+	case $f in
+	drivers/perf/ia64/ia64_pmu_compat.h)
+		ign=(--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON) ;;
+	esac
+	"$dir/scripts/checkpatch.pl" "${opts[@]}" "${ign[@]}" -f "$f" || fail=1
 done
 for p in "${patches[@]}"; do
 	# On stdin: given a path inside a git work tree, checkpatch checks
 	# the patch file as a file. New files under arch/ia64/ are covered
-	# by the existing MAINTAINERS entry (FILE_PATH_CHANGES).
+	# by the existing MAINTAINERS entry (FILE_PATH_CHANGES). The
+	# commits that Fixes: tags name are upstream's, not in this
+	# repository: checkpatch cannot look them up (UNKNOWN_COMMIT_ID).
 	"$dir/scripts/checkpatch.pl" --no-tree --quiet \
-		--ignore FILE_PATH_CHANGES - <"$p" || fail=1
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID - <"$p" || fail=1
 done
 if [ "$fail" -ne 0 ]; then
 	echo "checkpatch: FAILED"

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian (bookworm) packages the project needs: the kernel
-# source and build tools for the x86_64 test kernel, qemu and the
-# initramfs ingredients for the VM, perf, and what the ia64 cross
-# compiler build uses. Recommends are not installed, so everything used
+# sources (6.1 and 6.12) and build tools for the x86_64 test kernels,
+# qemu and the initramfs ingredients for the VM, perf, and what the ia64
+# cross compiler build uses. Recommends are not installed, so everything used
 # directly is listed (libc6-dev for the static kselftests, g++ for the gcc
 # build). Idempotent: when everything is installed it only
 # asks dpkg and returns; apt-get update runs only when something is
@@ -13,8 +13,8 @@
 set -euo pipefail
 
 PACKAGES=(
-	# test kernel
-	linux-source-6.1 gcc libc6-dev make flex bison bc libelf-dev libssl-dev
+	# test kernels (6.12: make LINUX=6.12 ..., tools/ia64-pmu/kernels.sh)
+	linux-source-6.1 linux-source-6.12 gcc libc6-dev make flex bison bc libelf-dev libssl-dev
 	cpio kmod dwarves rsync ccache sparse xz-utils patch python3 bash
 	# VM
 	qemu-system-x86 busybox-static linux-perf

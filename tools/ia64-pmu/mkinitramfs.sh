@@ -9,7 +9,8 @@
 #     shared library these need, with the dynamic loader;
 #   - the driver and model modules from build/kernel, in
 #     /lib/modules/<release>/extra (also reachable as /modules);
-#   - the kselftest programs (build/selftests/perf_events/ia64_pmu) and
+#   - the kselftest programs (build/selftests/perf_events/ia64_pmu, and
+#     the perf core's in build/selftests/perf_events) and
 #     the test scripts of tools/testing/selftests/perf_events/ia64_pmu in
 #     /tests;
 #   - /init, which mounts the usual filesystems, loads ia64_pmu_sim then
@@ -24,16 +25,25 @@
 # variant of the kernel instead (see build-kernel.sh): the modules come
 # from build/kernel-<name>, the result is build/initramfs-<name>.cpio. The
 # userspace part, tests included, is the same for every kernel.
+#
+# IA64_PMU_LINUX=6.12 does the same for the 6.12 test kernel
+# (tools/ia64-pmu/kernels.sh): build/kernel-6.12[-<name>] and the
+# kselftests built against it (build/selftests-6.12) make
+# build/initramfs-6.12[-<name>].cpio.
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SELF=$(readlink -f "${BASH_SOURCE[0]}")
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
-sfx=${VARIANT:+-$VARIANT}
+# shellcheck source=kernels.sh
+. "$REPO/tools/ia64-pmu/kernels.sh"
+sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
 KTREE=$REPO/build/kernel$sfx
 TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
-TESTBIN=$REPO/build/selftests/perf_events/ia64_pmu
+TESTBIN=$REPO/build/selftests$LINUX_SFX/perf_events/ia64_pmu
+# the perf core's tests that need no Itanium PMU (perf_events/Makefile)
+CORETESTBIN=$REPO/build/selftests$LINUX_SFX/perf_events
 OUT=$REPO/build/initramfs$sfx.cpio
 STAGE=$REPO/build/initramfs$sfx.d
 
@@ -77,7 +87,7 @@ for m in drivers/perf/ia64/sim/ia64_pmu_sim.ko drivers/perf/ia64/ia64_pmu.ko; do
 done
 
 TESTS=()
-for f in "$TESTBIN"/* "$TESTSRC"/*; do
+for f in "$TESTBIN"/* "$CORETESTBIN"/* "$TESTSRC"/*; do
 	[ -f "$f" ] || continue
 	case $f in
 	*.sh) TESTS+=("$f") ;;

@@ -40,12 +40,18 @@
 #                   (build-kernel.sh) with its initramfs instead,
 #                   build/kernel-<name> and build/initramfs-<name>.cpio;
 #                   the default log is build/vm-console-<name>.log
+#   IA64_PMU_LINUX  6.12: boot the 6.12 test kernel (kernels.sh),
+#                   build/kernel-6.12[-<name>] with
+#                   build/initramfs-6.12[-<name>].cpio, logging to
+#                   build/vm-console-6.12[-<name>].log (default 6.1)
 
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
-sfx=${VARIANT:+-$VARIANT}
+# shellcheck source=kernels.sh
+. "$REPO/tools/ia64-pmu/kernels.sh"
+sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
 KERNEL=$REPO/build/kernel$sfx/arch/x86/boot/bzImage
 BASE=$REPO/build/initramfs$sfx.cpio
 LOG=${VM_LOG:-$REPO/build/vm-console$sfx.log}
@@ -58,7 +64,7 @@ die() {
 
 [ $# -eq 1 ] || die "usage: $0 \"<shell command>\""
 [ -n "$1" ] || die "empty command (make vm CMD='...')"
-env=${VARIANT:+IA64_PMU_KERNEL_VARIANT=$VARIANT }
+env=${LINUX_SFX:+IA64_PMU_LINUX=$LINUX }${VARIANT:+IA64_PMU_KERNEL_VARIANT=$VARIANT }
 [ -f "$KERNEL" ] || die "$KERNEL missing: run ${env}tools/ia64-pmu/build-kernel.sh"
 [ -f "$BASE" ] || die "$BASE missing: run ${env}tools/ia64-pmu/mkinitramfs.sh"
 

@@ -3,11 +3,14 @@
 #
 # Static checks of the driver and the model in the x86_64 test kernel tree
 # (build/kernel, from build-kernel.sh): a W=1 build and sparse (C=2) of
-# drivers/perf/ia64. Any warning in our files fails.
+# drivers/perf/ia64. Any warning in our files fails. IA64_PMU_LINUX=6.12
+# checks in the 6.12 test kernel tree (build/kernel-6.12) instead.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-tree=$(readlink -f "$REPO/build/kernel")
+# shellcheck source=kernels.sh
+. "$REPO/tools/ia64-pmu/kernels.sh"
+tree=$(readlink -f "$REPO/build/kernel$LINUX_SFX")
 [ -f "$tree/.config" ] || { echo "x86-static-check: run make kernel first" >&2; exit 1; }
 
 export CCACHE_DIR=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}/ccache

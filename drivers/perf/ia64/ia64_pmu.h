@@ -497,7 +497,6 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val);
 
 /* ia64_pmu_ctxsw.c */
-void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in);
 void ia64_pmu_ctxsw_event_init(struct perf_event *event);
 int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model);
 void ia64_pmu_ctxsw_exit(struct pmu *pmu);

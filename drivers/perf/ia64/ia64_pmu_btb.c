@@ -36,6 +36,7 @@
 
 #include "ia64_pmu.h"
 #include "ia64_pmu_btb.h"
+#include "ia64_pmu_compat.h"
 #include "ia64_pmu_ipear.h"
 
 /*
@@ -251,8 +252,7 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 		cpuc->btb_stack.nr = ia64_btb_decode(l, cpuc->btb_raw, keep,
 						     cpuc->btb_entries,
 						     &cpuc->btb_stack.hw_idx);
-	data->br_stack = &cpuc->btb_stack;
-	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
+	ia64_pmu_save_brstack(data, event, &cpuc->btb_stack);
 }
 
 /*

@@ -30,6 +30,7 @@
 #include <asm/irq_regs.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_compat.h"
 #include "ia64_pmu_range.h"
 
 static const struct ia64_pmu_model *ia64_pmu_models[] = {

@@ -38,6 +38,7 @@
 #include <linux/slab.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_compat.h"
 
 struct ia64_pmu_task_ctx {
 	u64 saved;	/* bit n: pmd[n] holds PMDn of the task */
@@ -48,10 +49,11 @@ struct ia64_pmu_task_ctx {
 /* PMDs that the context switch may save: PAL_PMDmask less the counters */
 static u64 ia64_pmu_ctx_pmd_mask;
 
-void ia64_pmu_sched_task(struct perf_event_context *ctx, bool sched_in)
+/* pmu->sched_task() (ia64_pmu_compat.h) with the task's task_ctx_data */
+void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in)
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
-	struct ia64_pmu_task_ctx *tctx = ctx ? ctx->task_ctx_data : NULL;
+	struct ia64_pmu_task_ctx *tctx = task_ctx_data;
 	unsigned long mask = cpuc->ctx_pmds & ia64_pmu_ctx_pmd_mask;
 	unsigned int i;
 

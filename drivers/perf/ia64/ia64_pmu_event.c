@@ -14,6 +14,7 @@
 #include <uapi/linux/perf/ia64_pmu.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_compat.h"
 
 /* A generic event: the model's event of that name, as a config */
 int ia64_pmu_generic(const char *name, u64 *config)
@@ -197,7 +198,7 @@ int ia64_pmu_event_init(struct perf_event *event)
 	 * the privilege of a CPU-wide event, as x86's any-thread bit
 	 */
 	if (config & ia64_pmu_model->thread_all) {
-		ret = perf_allow_cpu(attr);
+		ret = ia64_pmu_allow_cpu(attr);
 		if (ret)
 			return ret;
 	}

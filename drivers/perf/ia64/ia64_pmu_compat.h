@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Itanium PMU driver: the perf core interfaces that differ between the
+ * kernels the driver is built and tested on, Linux 6.1 (ia64 and x86_64)
+ * and 6.12 (x86_64). This is the only file of the driver that looks at
+ * the kernel version; each difference has its own entry below. The
+ * boundaries are the releases that changed the interface; the kernels in
+ * between are not tested.
+ */
+#ifndef __IA64_PMU_COMPAT_H
+#define __IA64_PMU_COMPAT_H
+
+#include <linux/perf_event.h>
+#include <linux/version.h>
+
+/* Defined in ia64_pmu_ctxsw.c: the context switch of one task's state */
+void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in);
+
+/*
+ * pmu->sched_task(). Up to 6.1 it gets the task's perf_event_context,
+ * which holds the PMU's task_ctx_data (NULL: the CPU's own context).
+ * The perf context rework of 6.2 moved task_ctx_data to the PMU's part
+ * of the context, struct perf_event_pmu_context, which the callback gets
+ * instead (the CPU's own one has none); 6.12 also passes the task that
+ * is switched. The driver needs the task_ctx_data alone.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
+				       struct task_struct *task, bool sched_in)
+{
+	ia64_pmu_ctxsw(pmu_ctx ? pmu_ctx->task_ctx_data : NULL, sched_in);
+}
+#else
+static inline void ia64_pmu_sched_task(struct perf_event_context *ctx,
+				       bool sched_in)
+{
+	ia64_pmu_ctxsw(ctx ? ctx->task_ctx_data : NULL, sched_in);
+}
+#endif
+
+/*
+ * Branch stack of a sample. From 6.3 the core sizes a sample from
+ * data->dyn_size, which perf_sample_save_brstack() accounts the stack in:
+ * a driver that only sets data->br_stack writes a sample whose header
+ * is too short for it. 6.8 added a fourth argument, the per-branch event
+ * counters (none here). 6.1 has no helper: the core sizes the stack from
+ * data->br_stack itself.
+ */
+static inline void ia64_pmu_save_brstack(struct perf_sample_data *data,
+					 struct perf_event *event,
+					 struct perf_branch_stack *brs)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	perf_sample_save_brstack(data, event, brs, NULL);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	perf_sample_save_brstack(data, event, brs);
+#else
+	data->br_stack = brs;
+	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
+#endif
+}
+
+/*
+ * The privilege of a CPU-wide event, for the Montecito's thread bit
+ * (core patch 0009 exports perf_allow_cpu() on both kernels). Upstream
+ * commit 9ec84f79c5a7 ("perf: Remove unnecessary parameter of security
+ * check", 6.15) dropped its perf_event_attr; 6.12.y has that change
+ * from 6.12.113 on.
+ */
+static inline int ia64_pmu_allow_cpu(struct perf_event_attr *attr)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0) || \
+	(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 113) && \
+	 LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0))
+	return perf_allow_cpu();
+#else
+	return perf_allow_cpu(attr);
+#endif
+}
+
+#endif /* __IA64_PMU_COMPAT_H */
