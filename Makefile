@@ -6,7 +6,8 @@
 #   make check         unit tests, VM kselftests (also on KASAN), ia64-check,
 #                      checkpatch
 #   make perf          perf of linux 6.1 with the Itanium pmu-events
-#                      (build/perf; PERF_CPUID selects a model's tables)
+#                      (build/perf; PERF_CPUID selects a model's tables),
+#                      the VM's perf (the VM sets PERF_CPUID)
 #   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
 #                      (FREERUN=0: the model counts injected records only)
 #   make fuzz SECONDS=600 SEED=1234
@@ -73,7 +74,8 @@ unit:
 selftests:
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu KDIR=$(KTREE)
 
-initramfs: kernel selftests
+# the VM's perf is build/perf (make perf), with the models' pmu-events
+initramfs: kernel selftests perf
 	$(TOOLS)/mkinitramfs.sh
 
 # CMD reaches the VM exactly as typed (quotes, $, pipes, ;, newlines): its
@@ -121,8 +123,8 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	ia64_pmu_itanium2_test ia64_pmu_qual_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_list_e2e.sh \
-	perf_mem_e2e.sh perf_qual_e2e.sh perf_record_e2e.sh \
-	perf_stat_e2e.sh zz_module_reload_e2e.sh
+	perf_mem_e2e.sh perf_metrics_e2e.sh perf_qual_e2e.sh \
+	perf_record_e2e.sh perf_stat_e2e.sh zz_module_reload_e2e.sh
 # perf_all_pmu_e2e.sh runs perf stat on each of the 461 events: on a
 # loaded host the Itanium 2 suite takes more than 1200 s
 vm-check-itanium2: initramfs
@@ -155,8 +157,9 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_fault_test ia64_pmu_freerun_test ia64_pmu_hotplug_test \
 	ia64_pmu_qual_test ia64_pmu_qual_mont_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test fuzz_e2e.sh perf_branch_e2e.sh perf_ipear_e2e.sh \
-	perf_mem_e2e.sh perf_montecito_e2e.sh perf_qual_e2e.sh \
-	perf_record_e2e.sh zz_module_reload_e2e.sh
+	perf_list_e2e.sh perf_mem_e2e.sh perf_metrics_e2e.sh \
+	perf_montecito_e2e.sh perf_qual_e2e.sh perf_record_e2e.sh \
+	zz_module_reload_e2e.sh
 # ... and with two hardware threads per core (errata 120, 121)
 MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_sample_test perf_montecito_e2e.sh
