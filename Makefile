@@ -199,7 +199,11 @@ x86-static-check: kernel
 
 # vm-check-kasan adds about 14 min to a check from scratch (KASAN kernel
 # ~490 s cold, its VM run ~350 s against 190 s for vm-check), for a
-# fresh total of about 55-65 min, inside CI's 90.
+# fresh total of about 55-65 min, inside CI's 90. The VM's perf (make
+# perf, through initramfs) adds 4-8 min cold: 242 s on a lightly loaded
+# host, 490 s with its two cores shared with three other builds (load
+# average 8); cached, keyed on its inputs, after that: a total of about
+# 60-75 min.
 check: deps unit vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
 	vm-check-montecito vm-cmd-check \
 	x86-static-check ia64-check checkpatch docs-check

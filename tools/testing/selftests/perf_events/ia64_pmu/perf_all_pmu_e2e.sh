@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf's own "perf all PMU test" (perf test 101 in Debian's perf 6.1):
-# perf stat -e on every event perf list shows.
+# perf's own "perf all PMU test" (perf test 101 in perf 6.1, the
+# VM's perf of build-perf.sh): perf stat -e on every event perf list
+# shows.
 set -u
 
 # Every event opens and counts; the values do not matter: without the
