@@ -39,7 +39,7 @@ montecito)
 	# 601, and mem-loads (the D-EAR)
 	want=601
 	[ -e "$ev/mem-loads" ] && want=602
-	split=BUS_IOQ_LIVE_REQ_HI
+	split=L2D_OZQ_CANCELS1_LATE_SPEC_BYP
 	;;
 *)
 	fail "unknown caps/pmu_name '$model'"
@@ -69,7 +69,8 @@ montecito)
 	cycles=CPU_OP_CYCLES_ALL
 	desc=("CPU_OP_CYCLES_ALL|Processor clock cycles elapsed"
 	      "IA64_INST_RETIRED_THIS|Retired IA-64 instructions, predicated-off"
-	      "BE_FLUSH_BUBBLE_ALL|Back-end stall cycles caused by pipeline flushes")
+	      "BE_FLUSH_BUBBLE_ALL|Back-end stall cycles caused by pipeline flushes"
+	      "L2D_OZQ_CANCELS1_LATE_SPEC_BYP|L2D OZ queue cancels, total and late ones: late cancels caused by speculative bypasses")
 	;;
 esac
 [ -n "${PERF_CPUID:-}" ] || fail "PERF_CPUID is not set for the $model"
