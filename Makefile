@@ -6,7 +6,8 @@
 #   make check         unit tests, VM kselftests (also on KASAN, and the
 #                      Itanium 2 suite on 6.12), ia64-check, checkpatch
 #   make perf          perf of linux 6.1 with the Itanium pmu-events
-#                      (build/perf; PERF_CPUID selects a model's tables)
+#                      (build/perf; PERF_CPUID selects a model's tables),
+#                      the VM's perf (the VM sets PERF_CPUID)
 #   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
 #                      (FREERUN=0: the model counts injected records only)
 #   make fuzz SECONDS=600 SEED=1234
@@ -89,7 +90,8 @@ selftests:
 	$(MAKE) -C tools/testing/selftests/perf_events KDIR=$(KTREE) \
 		OUTPUT=$(CURDIR)/build/selftests$(LSFX)/perf_events
 
-initramfs: kernel selftests
+# the VM's perf is build/perf (make perf), with the models' pmu-events
+initramfs: kernel selftests perf
 	$(TOOLS)/mkinitramfs.sh
 
 # CMD reaches the VM exactly as typed (quotes, $, pipes, ;, newlines): its
@@ -137,8 +139,8 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	ia64_pmu_itanium2_test ia64_pmu_qual_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_list_e2e.sh \
-	perf_mem_e2e.sh perf_qual_e2e.sh perf_record_e2e.sh \
-	perf_stat_e2e.sh zz_module_reload_e2e.sh
+	perf_mem_e2e.sh perf_metrics_e2e.sh perf_qual_e2e.sh \
+	perf_record_e2e.sh perf_stat_e2e.sh zz_module_reload_e2e.sh
 # On a loaded host the Itanium 2 suite takes more than 1200 s
 vm-check-itanium2: initramfs
 	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-1800} $(TOOLS)/run-vm.sh \
@@ -188,8 +190,9 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 	ia64_pmu_qual_mont_test ia64_pmu_sample_test ia64_pmu_sim_test \
 	ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_ipear_e2e.sh perf_list_e2e.sh \
-	perf_mem_e2e.sh perf_montecito_e2e.sh perf_qual_e2e.sh \
-	perf_record_e2e.sh perf_stat_e2e.sh zz_module_reload_e2e.sh
+	perf_mem_e2e.sh perf_metrics_e2e.sh perf_montecito_e2e.sh \
+	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh \
+	zz_module_reload_e2e.sh
 # (the whole list took 670-820 s on a loaded host, perf_all_pmu_e2e.sh
 # 210-360 s of it: 900 s is too close)
 # ... and with two hardware threads per core (errata 120, 121)
@@ -231,7 +234,10 @@ x86-static-check: kernel
 
 # vm-check-kasan adds about 14 min to a check from scratch (KASAN kernel
 # ~490 s cold, its VM run ~350 s against 190 s for vm-check), for a
-# fresh total of about 55-65 min, inside CI's 90.
+# fresh total of about 55-65 min, inside CI's 90. The VM's perf (make
+# perf, through initramfs) adds 4-8 min cold: 242 s on a lightly loaded
+# host, 490 s with its two cores shared with three other builds (load
+# average 8); cached, keyed on its inputs, after that.
 # The CI budget runs each suite on one kernel: 6.1 (the default) has the
 # Itanium suite (vm-check, also on KASAN), the Montecito's and the generic
 # model's, and the ia64 cross-build; 6.12 has the whole Itanium 2 suite

@@ -21,8 +21,17 @@
 #
 # The build lives in $IA64_PMU_CACHE/perf-<key>, where <key> hashes the
 # linux-source-6.1 package version, this script, patches/perf and the
-# JSON files; an existing build with that key is reused. Every run
-# points <repo>/build/perf at the binary.
+# JSON files; an existing build with that key is reused. It is installed
+# there as under / (root/usr/bin/perf, root/usr/libexec/perf-core with
+# perf test's shell tests, root/usr/lib/traceevent/plugins), the tree
+# tools/ia64-pmu/mkinitramfs.sh copies into the VM. Every run points
+# <repo>/build/perf at the binary and <repo>/build/perf-root at that
+# tree.
+#
+# The version perf reports is the kernel's (e.g. 6.1.192): the tree is
+# no git checkout, and perf's PERF-VERSION-GEN cannot run the kernel's
+# "make kernelversion" in a partial tree, so a PERF-VERSION-FILE at its
+# top gives the version from its Makefile, as in perf's source tarball.
 #
 # Environment:
 #   IA64_PMU_CACHE      cache root (default /var/cache/ia64-pmu)
@@ -38,7 +47,8 @@ JOBS=${IA64_PMU_JOBS:-$(nproc)}
 
 # A perf for counting and sampling: libelf and zlib for symbols, the
 # in-tree libtraceevent; no scripting, no GUI, no DWARF unwinding.
-PERF_MAKE_FLAGS=(JEVENTS_ARCH=ia64 WERROR=0 NO_LIBPYTHON=1 NO_LIBPERL=1
+# Installed under /usr, where it looks for perf-core.
+PERF_MAKE_FLAGS=(prefix=/usr JEVENTS_ARCH=ia64 WERROR=0 NO_LIBPYTHON=1 NO_LIBPERL=1
 	NO_LIBBPF=1 NO_JVMTI=1 NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1
 	NO_LIBNUMA=1 NO_LIBCAP=1 NO_LIBBABELTRACE=1 NO_GTK2=1 NO_SLANG=1
 	NO_LIBCRYPTO=1 NO_LIBZSTD=1 NO_SDT=1 NO_LIBLLVM=1 NO_LIBPFM4=1)
@@ -93,11 +103,23 @@ if [ ! -x "$top/perf" ]; then
 		patch -s -p1 -d "$src" <"$PATCHDIR/$p" || die "$p does not apply"
 	done
 	cp -r "$JSONDIR" "$src/tools/perf/pmu-events/arch/ia64"
+	ver=$(awk -F' *= *' '$1 == "VERSION" { v = $2 }
+		$1 == "PATCHLEVEL" { p = $2 } $1 == "SUBLEVEL" { s = $2 }
+		END { if (v != "" && p != "" && s != "") print v "." p "." s }' \
+		"$src/Makefile")
+	[ -n "$ver" ] || die "no kernel version in $src/Makefile"
+	echo "#define PERF_VERSION \"$ver\"" >"$src/PERF-VERSION-FILE"
 	mkdir -p "$top.tmp/out"
 	make -s -C "$src/tools/perf" -j"$JOBS" O="$top.tmp/out" \
 		"${PERF_MAKE_FLAGS[@]}" >"$top.tmp/build.log" 2>&1 ||
 		{ tail -n 30 "$top.tmp/build.log" >&2; die "perf build failed"; }
-	cp "$top.tmp/out/perf" "$top.tmp/perf"
+	make -s -C "$src/tools/perf" O="$top.tmp/out" DESTDIR="$top.tmp/root" \
+		"${PERF_MAKE_FLAGS[@]}" install-bin >>"$top.tmp/build.log" 2>&1 ||
+		{ tail -n 30 "$top.tmp/build.log" >&2; die "perf install failed"; }
+	got=$("$top.tmp/root/usr/bin/perf" --version)
+	[ "$got" = "perf version $ver" ] ||
+		die "the built perf says '$got', want 'perf version $ver'"
+	ln -s root/usr/bin/perf "$top.tmp/perf"
 	rm -rf "$src" "$top.tmp/out"
 	echo "$(( $(date +%s) - start ))" >"$top.tmp/build-seconds"
 	rm -rf "$top"
@@ -107,3 +129,4 @@ else
 	log "perf is up to date ($top)"
 fi
 ln -sfn "$top/perf" "$REPO/build/perf"
+ln -sfn "$top/root" "$REPO/build/perf-root"

@@ -4,9 +4,10 @@
 # Build the base initramfs of the test VM, build/initramfs.cpio
 # (uncompressed newc: the kernel unpacks it faster than gzip under TCG):
 #   - busybox-static with all its applets, bash;
-#   - Debian's perf (the real binary when /usr/bin/perf is the wrapper
-#     script that execs perf_<version>), /usr/lib/perf-core, and every
-#     shared library these need, with the dynamic loader;
+#   - the perf of tools/ia64-pmu/build-perf.sh (perf 6.1 with the
+#     Itanium pmu-events), its installed tree build/perf-root (perf,
+#     perf-core with perf test's shell tests, libtraceevent's plugins),
+#     and every shared library these need, with the dynamic loader;
 #   - the driver and model modules from build/kernel, in
 #     /lib/modules/<release>/extra (also reachable as /modules);
 #   - the kselftest programs (build/selftests/perf_events/ia64_pmu, and
@@ -14,7 +15,12 @@
 #     the test scripts of tools/testing/selftests/perf_events/ia64_pmu in
 #     /tests;
 #   - /init, which mounts the usual filesystems, loads ia64_pmu_sim then
-#     ia64_pmu, runs /cmd.sh, prints an exit marker and powers off.
+#     ia64_pmu, runs /cmd.sh, prints an exit marker and powers off. It
+#     exports PERF_CPUID for the processor the driver found (caps/
+#     pmu_name), so that perf takes that model's pmu-events tables
+#     (tools/perf/pmu-events/arch/ia64/mapfile.csv): perf list describes
+#     the events, perf stat -M knows the metrics. The generic model has
+#     no tables and gets none.
 #
 # /cmd.sh and /cmd.env are not part of it: tools/ia64-pmu/run-vm.sh
 # appends them as a second, tiny cpio archive for each command.
@@ -68,14 +74,11 @@ is_elf() {
 	[ "$(head -c 4 "$1" 2>/dev/null | tr -d '\0')" = $'\x7fELF' ]
 }
 
-# Debian's perf: /usr/bin/perf is either the tool itself or a wrapper
-# script that execs /usr/bin/perf_<kernel version>; then take the newest.
-PERF=/usr/bin/perf
-[ -e "$PERF" ] || die "$PERF missing (linux-perf)"
-if ! is_elf "$PERF"; then
-	PERF=$(ls -1v /usr/bin/perf_[0-9]* 2>/dev/null | tail -n 1)
-	[ -n "$PERF" ] && is_elf "$PERF" || die "no perf_<version> binary"
-fi
+# The perf of build-perf.sh, installed as under / in build/perf-root
+PERFROOT=$(readlink -f "$REPO/build/perf-root" 2>/dev/null) || true
+PERF=$PERFROOT/usr/bin/perf
+[ -n "$PERFROOT" ] && is_elf "$PERF" ||
+	die "no perf in build/perf-root: run tools/ia64-pmu/build-perf.sh (make perf)"
 
 MODULES=()
 for m in drivers/perf/ia64/sim/ia64_pmu_sim.ko drivers/perf/ia64/ia64_pmu.ko; do
@@ -96,17 +99,18 @@ for f in "$TESTBIN"/* "$CORETESTBIN"/* "$TESTSRC"/*; do
 	esac
 done
 
-# Programs whose libraries we need: perf, bash and perf-core helpers.
+# Programs whose libraries we need: perf, bash, perf-core helpers and
+# libtraceevent's plugins.
 PROGS=("$PERF" "$BASH")
 while IFS= read -r -d '' f; do
 	is_elf "$f" && PROGS+=("$f")
-done < <(find /usr/lib/perf-core -type f -print0)
+done < <(find "$PERFROOT" -type f -print0)
 
 # Up to date? Inputs are identified by path, size and mtime.
 stamp=$({
 	stat -L -c '%n %s %Y' "$SELF" "$BUSYBOX" "${PROGS[@]}" \
 		"${MODULES[@]}" "${TESTS[@]}"
-	find /usr/lib/perf-core -printf '%p %s %T@\n'
+	find "$PERFROOT" -printf '%p %s %T@\n'
 	echo "$krel"
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$OUT" ] && [ -f "$OUT.stamp" ] && [ "$(cat "$OUT.stamp")" = "$stamp" ]; then
@@ -136,11 +140,7 @@ install_file() {
 cp "$BUSYBOX" "$STAGE/usr/bin/busybox"
 install_file "$BASH"
 ln -s bash "$STAGE/usr/bin/sh"
-install_file "$PERF"
-if [ "$PERF" != /usr/bin/perf ]; then
-	ln -s "${PERF##*/}" "$STAGE/usr/bin/perf"
-fi
-cp -a /usr/lib/perf-core "$STAGE/usr/lib/"
+cp -a "$PERFROOT/usr/." "$STAGE/usr/"
 
 # Shared libraries (and the dynamic loader) of every program.
 for p in "${PROGS[@]}"; do
@@ -214,6 +214,14 @@ if [ "${VM_NO_MODULES:-0}" != 1 ]; then
 		fi
 	done
 fi
+
+# perf's pmu-events tables of the processor the driver drives (the
+# Itanium get_cpuid_str()'s vendor-family-model-revision)
+case $(cat /sys/bus/event_source/devices/cpu/caps/pmu_name 2>/dev/null) in
+itanium) export PERF_CPUID=GenuineIntel-7-0-0 ;;
+itanium2) export PERF_CPUID=GenuineIntel-31-1-5 ;;
+montecito) export PERF_CPUID=GenuineIntel-32-0-7 ;;
+esac
 
 read -r up _ </proc/uptime
 echo "$marker: start (uptime ${up}s)"

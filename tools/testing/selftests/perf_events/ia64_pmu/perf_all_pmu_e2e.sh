@@ -16,7 +16,7 @@
 # listed but not counted here; perf_mem_e2e.sh samples with them.
 #
 # This replaces perf's own "perf all PMU test" (perf test 101 in
-# Debian's perf 6.1), one perf stat per event: 163 events took a minute
+# perf 6.1), one perf stat per event: 163 events took a minute
 # on the Itanium, the Itanium 2's 461 and the Montecito's 601 cost many
 # minutes of each run. That test is not run on any model, the Itanium
 # included: it accepts <not supported>, which this test does not, so
