@@ -169,9 +169,10 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	const struct ia64_pmu_qual_layout *lay = ia64_pmu_model->qual;
 	unsigned int umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
 			     IA64_PMU_CFG_UMASK_SHIFT;
-	bool mid = ia64_opc_match_mid(attr->config) ||
-		   ia64_opc_care_mid(attr->config1);
-	bool opc = !ia64_opc_default(attr->config, attr->config1) || mid;
+	/* a generic event's config is its id, with no qualifier fields */
+	u64 cfg = attr->type == PERF_TYPE_RAW ? attr->config : 0;
+	bool mid = ia64_opc_match_mid(cfg) || ia64_opc_care_mid(attr->config1);
+	bool opc = !ia64_opc_default(cfg, attr->config1) || mid;
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	u8 dual = (attr->config1 & IA64_PMU_CFG1_IBRP_DUAL_MASK) >>
 		  IA64_PMU_CFG1_IBRP_DUAL_SHIFT;
@@ -184,6 +185,12 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	int ret;
 
 	event->hw.addr_filters = NULL;
+	/*
+	 * encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5); the
+	 * other models' reserved bits
+	 */
+	if (mid && !(ia64_pmu_has(IA64_PMU_F_QUAL) && lay->opc_match_pmc[0]))
+		return -EINVAL;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		return opc || attr->config2 || inv || dual ||
 		       (attr->config1 & IA64_PMU_CFG1_IRANGE_APPROX) ?
@@ -212,14 +219,11 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	if (inv && (!lay->per_pair || !(qual & IA64_Q_IAR) ||
 		    (pairs & ~lay->inv_pairs)))
 		return -EOPNOTSUPP;
-	/* encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5) */
-	if (mid && !lay->opc_match_pmc[0])
-		return -EOPNOTSUPP;
 	if (!qual)
 		return 0;
 
-	ret = ia64_opc_pmc(attr->config, attr->config1, &pmc) ?:
-	      ia64_opc_mid(attr->config, attr->config1, &opc_mid);
+	ret = ia64_opc_pmc(cfg, attr->config1, &pmc) ?:
+	      ia64_opc_mid(cfg, attr->config1, &opc_mid);
 	if (ret)
 		return ret;
 	if (attr->config2) {

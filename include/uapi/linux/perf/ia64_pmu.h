@@ -44,7 +44,8 @@
  *                          the encoding bits 26:13 to match, in this
  *                          order (7:0 encoding bits 20:13, 23 bit 21, 31
  *                          bit 22, 63:60 bits 26:23); see config1's
- *                          opc_care_mid; EOPNOTSUPP on the other models
+ *                          opc_care_mid; reserved (EINVAL) on the
+ *                          other models
  *   all other bits are reserved and must be 0
  */
 #define IA64_PMU_CFG_ES_SHIFT		8
@@ -117,7 +118,7 @@
  *                            the encoding bits 26:13 that must equal
  *                            opc_match_mid (config); 0: none, the bits
  *                            the other models' matchers skip.
- *                            EOPNOTSUPP on the other models
+ *                            reserved (EINVAL) on the other models
  *   bit  51     opc_b        match B-syllable instructions
  *   bit  52     opc_f        ... F-syllable
  *   bit  53     opc_i        ... I-syllable (A-type: opc_i and opc_m)
