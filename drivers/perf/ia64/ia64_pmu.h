@@ -287,6 +287,16 @@ static inline bool ia64_pmu_has(unsigned int feature)
 	return ia64_pmu_model->features & feature;
 }
 
+/*
+ * The model has the 41-bit opcode matchers of the Montecito, whose
+ * encoding bits 26:13 opc_match_mid and opc_care_mid name
+ */
+static inline bool ia64_pmu_opc_mid(void)
+{
+	return ia64_pmu_has(IA64_PMU_F_QUAL) &&
+	       ia64_pmu_model->qual->opc_match_pmc[0];
+}
+
 /* Counter configuration @config, stopped */
 static inline u64 ia64_pmu_stopped(u64 config)
 {

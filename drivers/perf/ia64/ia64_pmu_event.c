@@ -162,8 +162,10 @@ int ia64_pmu_event_init(struct perf_event *event)
 	case PERF_TYPE_RAW:
 		/* the driver's fields beyond the PMC image */
 		config = attr->config & ~(IA64_PMU_CFG_BR_MISPRED |
-					  IA64_PMU_CFG_OPC_MATCH_MASK |
-					  IA64_PMU_CFG_OPC_MATCH_MID_MASK);
+					  IA64_PMU_CFG_OPC_MATCH_MASK);
+		/* elsewhere these bits are the PMC's, or reserved */
+		if (ia64_pmu_opc_mid())
+			config &= ~IA64_PMU_CFG_OPC_MATCH_MID_MASK;
 		break;
 	case PERF_TYPE_HARDWARE:
 		if (attr->config >= PERF_COUNT_HW_MAX)

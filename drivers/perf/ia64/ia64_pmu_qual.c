@@ -171,7 +171,9 @@ int ia64_pmu_qual_init(struct perf_event *event,
 			     IA64_PMU_CFG_UMASK_SHIFT;
 	/* a generic event's config is its id, with no qualifier fields */
 	u64 cfg = attr->type == PERF_TYPE_RAW ? attr->config : 0;
-	bool mid = ia64_opc_match_mid(cfg) || ia64_opc_care_mid(attr->config1);
+	bool has_mid = ia64_pmu_opc_mid();
+	bool mid = (has_mid && ia64_opc_match_mid(cfg)) ||
+		   ia64_opc_care_mid(attr->config1);
 	bool opc = !ia64_opc_default(cfg, attr->config1) || mid;
 	bool inv = attr->config1 & IA64_PMU_CFG1_IRANGE_INV;
 	u8 dual = (attr->config1 & IA64_PMU_CFG1_IBRP_DUAL_MASK) >>
@@ -187,9 +189,10 @@ int ia64_pmu_qual_init(struct perf_event *event,
 	event->hw.addr_filters = NULL;
 	/*
 	 * encoding bits 26:13: the 41-bit matchers' ([PFM-MONT] §5); the
-	 * other models' reserved bits
+	 * other models check their config bits as the PMC's (reserved or
+	 * raw), and opc_care_mid's, the ldlat bits with no EAR, are reserved
 	 */
-	if (mid && !(ia64_pmu_has(IA64_PMU_F_QUAL) && lay->opc_match_pmc[0]))
+	if (mid && !has_mid)
 		return -EINVAL;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		return opc || attr->config2 || inv || dual ||
