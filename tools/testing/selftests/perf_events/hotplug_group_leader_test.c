@@ -11,34 +11,10 @@
  * can go offline; root is needed for CPU hotplug.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/perf_event.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "../kselftest_harness.h"
-
-#define CPU1_ONLINE "/sys/devices/system/cpu/cpu1/online"
-
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid,
-			       int cpu, int group_fd, unsigned long flags)
-{
-	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
-/* Write "0" or "1" to CPU1's online file: 0, or -1 with errno set */
-static int set_cpu1_online(int on)
-{
-	int fd = open(CPU1_ONLINE, O_WRONLY);
-	int ret;
-
-	if (fd < 0)
-		return -1;
-	ret = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
-	close(fd);
-	return ret;
-}
+#include "hotplug_util.h"
 
 static void sw_attr(struct perf_event_attr *attr, unsigned long long config)
 {

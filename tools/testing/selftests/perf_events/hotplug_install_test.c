@@ -14,38 +14,16 @@
  * Software events only; root is needed for CPU hotplug.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/perf_event.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../kselftest_harness.h"
+#include "hotplug_util.h"
 
-#define CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 #define ROUNDS		40
-
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid,
-			       int cpu, int group_fd, unsigned long flags)
-{
-	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
-static int set_cpu1_online(int on)
-{
-	int fd = open(CPU1_ONLINE, O_WRONLY);
-	int ret;
-
-	if (fd < 0)
-		return -1;
-	ret = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
-	close(fd);
-	return ret;
-}
 
 struct onliner {
 	atomic_int done;
