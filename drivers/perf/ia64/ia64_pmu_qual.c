@@ -314,10 +314,16 @@ static bool ia64_pmu_ibr_equal(const struct ia64_pmu_qual *a,
 static bool ia64_pmu_inv_shared(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
 {
-	u8 ma = (a->pairs & 0x5 ? 1 : 0) | (a->pairs & 0xa ? 2 : 0);
-	u8 mb = (b->pairs & 0x5 ? 1 : 0) | (b->pairs & 0xa ? 2 : 0);
+	unsigned int k, m;
 
-	return !ia64_pmu_model->qual->ig_ad_all && (ma & mb);
+	if (ia64_pmu_model->qual->ig_ad_all)
+		return false;
+	for (k = 0; k < 2; k++) {
+		m = ia64_qual_matcher_pairs(k);
+		if ((a->pairs & m) && (b->pairs & m))
+			return true;
+	}
+	return false;
 }
 
 /*

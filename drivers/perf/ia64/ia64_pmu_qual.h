@@ -154,6 +154,15 @@ static inline unsigned int ia64_range_worst_blocks(__u64 offset, __u64 size,
 #define IA64_OPC2_RESET		(IA64_OPC_RESET | 0x4ULL)
 
 /*
+ * The IBR pairs of opcode matcher @k (bit i: pair i): PMC8 (Montecito
+ * PMC32/33) has pairs 0 and 2, PMC9 (PMC34/35) pairs 1 and 3
+ */
+static inline unsigned int ia64_qual_matcher_pairs(unsigned int k)
+{
+	return k ? 0xa : 0x5;
+}
+
+/*
  * PMC14: bit 1 + 3i = 0 makes IBR pair i restrict (1: it does not);
  * bit 13 fine mode. The other bits are reserved: they keep the value
  * firmware leaves (perfmon's default).

@@ -59,7 +59,7 @@ static u64 ia64_pmu_qual_range_bits(const struct ia64_pmu_qual_layout *lay,
 				    unsigned int k, unsigned int used,
 				    unsigned int invp)
 {
-	unsigned int mine = used & (k ? 0xa : 0x5);
+	unsigned int mine = used & ia64_qual_matcher_pairs(k);
 
 	if (lay->ig_ad_all)
 		return k ? 0 : (used ? 0 : lay->ig_ad) |
@@ -177,7 +177,7 @@ static void ia64_pmu_qual_program2(struct ia64_pmu_cpu *cpuc)
 		for (k = 0; k < 2; k++)
 			if (opc[k] != lay->opc_reset ||
 			    mid[k] != IA64_OPC_MID_RESET)
-				p |= (k ? 0xa : 0x5) & ~bound;
+				p |= ia64_qual_matcher_pairs(k) & ~bound;
 		ia64_pmu_write_cached(&qc->chan, ia64_pmc_chan(p),
 				      ia64_pmu_write_pmc, lay->chan_pmc);
 	}
