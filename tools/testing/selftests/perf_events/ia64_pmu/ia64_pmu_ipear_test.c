@@ -252,20 +252,36 @@ TEST_F(ipear, two_tasks_see_only_their_own_ips)
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
 		struct ring r;
-		int fd, ok;
+		int fd;
 
+		/* exit status: the step that failed */
+		close(to_parent[0]);
+		close(to_child[1]);
 		fd = open_mapped(PERF_SAMPLE_BRANCH_ANY, 0, &r);
-		ok = fd >= 0 && !inject_ips(10, 1) && !inject_period() &&
-		     next_sample(&r, &s) && s.nr == 1 &&
-		     s.e[0].from == UIP(10);
-		ok = ok && !inject_ips(11, 1) &&
-		     write(to_parent[1], &c, 1) == 1 &&
-		     read(to_child[0], &c, 1) == 1 &&
-		     !inject_period() && next_sample(&r, &s) &&
-		     s.nr == 1 && s.e[0].from == UIP(11);
-		_exit(ok ? 0 : 1);
+		if (fd < 0)
+			_exit(2);
+		if (inject_ips(10, 1) || inject_period())
+			_exit(3);
+		if (!next_sample(&r, &s))
+			_exit(4);
+		if (s.nr != 1 || s.e[0].from != UIP(10))
+			_exit(5);
+		if (inject_ips(11, 1) || write(to_parent[1], &c, 1) != 1 ||
+		    read(to_child[0], &c, 1) != 1 || inject_period())
+			_exit(6);
+		if (!next_sample(&r, &s))
+			_exit(7);
+		_exit(s.nr == 1 && s.e[0].from == UIP(11) ? 0 : 8);
 	}
-	ASSERT_EQ(1, read(to_parent[0], &c, 1));
+	/* a child that fails early closes its end: EOF, not a hang */
+	close(to_parent[1]);
+	close(to_child[0]);
+	if (read(to_parent[0], &c, 1) != 1) {
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_TRUE(WIFEXITED(status));
+		ASSERT_EQ(0, WEXITSTATUS(status))
+			TH_LOG("the child failed at step %d", WEXITSTATUS(status));
+	}
 	ASSERT_EQ(0, inject_ips(2, 1));
 	ASSERT_EQ(0, inject_period());
 	ASSERT_TRUE(next_sample(&self->r, &s));
@@ -273,7 +289,8 @@ TEST_F(ipear, two_tasks_see_only_their_own_ips)
 	ASSERT_EQ(1, write(to_child[1], &c, 1));
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
-	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, WEXITSTATUS(status))
+		TH_LOG("the child failed at step %d", WEXITSTATUS(status));
 }
 
 /* What the IP-EAR cannot do, and what does not go with it */

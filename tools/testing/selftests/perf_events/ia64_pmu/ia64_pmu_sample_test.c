@@ -251,7 +251,7 @@ TEST_F(smp, frequency_mode_converges)
 	struct perf_event_attr attr;
 	uint64_t ips[4];
 	struct ring r;
-	int fd, n;
+	int fd, n, w;
 
 	counting_attr(&attr, CFG_CYCLES);
 	attr.freq = 1;
@@ -264,16 +264,20 @@ TEST_F(smp, frequency_mode_converges)
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	busy_ms(1000);
 	samples(&r, ips, 4, 0, NULL, NULL);
-	busy_ms(1000);
+	/*
+	 * The order of magnitude, in one of three 1 s windows: an emulated
+	 * CPU starved by the host takes fewer ticks (measured 45-100, 17
+	 * once on a loaded host); a broken frequency mode gives a handful
+	 * or thousands in every window.
+	 */
+	for (w = 0, n = 0; w < 3 && (n <= 20 || n >= 200); w++) {
+		busy_ms(1000);
+		n = samples(&r, ips, 4, 0, NULL, NULL);
+		TH_LOG("window %d: %d samples in 1 s after convergence, sample_freq 100",
+		       w, n);
+	}
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	ASSERT_EQ(0, sim_set("freerun", "0"));
-	n = samples(&r, ips, 4, 0, NULL, NULL);
-	TH_LOG("%d samples in 1 s after convergence, sample_freq 100", n);
-	/*
-	 * The order of magnitude: an emulated CPU starved by the host
-	 * takes fewer ticks (measured 45-100); a broken frequency mode
-	 * gives a handful or thousands.
-	 */
 	EXPECT_GT(n, 20);
 	EXPECT_LT(n, 200);
 	ring_unmap(&r);
