@@ -320,6 +320,9 @@ static const struct ia64_model_qual montecito_qual = {
  *   prefetch) that L1I missed; a dual event (IA64_MODEL_Q_IBRP_DUAL).
  * - 0x5b BR_MISPRED_DETAIL: the same umask layout as the Itanium 2's
  *   (3:2 branch type, 1:0 outcome).
+ * - 0xc2/0xc4 L1D_READS_SET0/1, 0xc7 L1D_READ_MISSES: the Itanium 2's
+ *   codes and umasks for the same first-level data cache, counted as
+ *   there (umask 1, RSE fills only, never counts a record's access).
  * - 0xcb L2D_MISSES: MODEL: the Montecito's L2 is split, so only data
  *   accesses that missed L2D count (records served by L3 or memory),
  *   never instruction fetches.
@@ -348,6 +351,9 @@ static const struct ia64_model_sem_map montecito_sem[] = {
 	{ 0xd0, IA64_MODEL_SEM_UC_STORES },	/* UC_STORES_RETIRED */
 	{ 0xce, IA64_MODEL_SEM_MISALIGNED_LOADS },
 	{ 0xd2, IA64_MODEL_SEM_MISALIGNED_STORES },
+	{ 0xc2, IA64_MODEL_SEM_L1D_READS },	/* L1D_READS_SET0 */
+	{ 0xc4, IA64_MODEL_SEM_L1D_READS },	/* L1D_READS_SET1 */
+	{ 0xc7, IA64_MODEL_SEM_L1D_READ_MISSES_SRC }, /* L1D_READ_MISSES */
 	{ 0xcb, IA64_MODEL_SEM_L2D_MISSES },	/* L2D_MISSES */
 	{ 0xdb, IA64_MODEL_SEM_L3_REFS },	/* L3_REFERENCES */
 	{ 0xdc, IA64_MODEL_SEM_L3_MISSES },	/* L3_MISSES */
