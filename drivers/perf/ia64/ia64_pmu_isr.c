@@ -150,6 +150,13 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
  * counts miss only what the frozen PMU did not count. Each such freeze
  * is reported once; a freeze bit that cannot be cleared is reported once
  * and retried quietly at each check, never in a loop.
+ *
+ * The timer is started when the CPU becomes monitored and stops itself
+ * at the first check that finds it unmonitored: a CPU that switches
+ * between monitored and unmonitored tasks (or idle) pays no timer
+ * operation at those switches. A timer that a CPU going offline left
+ * queued moves to another CPU, where it stops at once; the CPU's
+ * bring-up cancels it (ia64_pmu_watchdog_stop()).
  */
 #define IA64_PMU_WATCHDOG_MS	100
 
@@ -160,7 +167,7 @@ static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
 	bool seen;
 	u64 pmc0;
 
-	if (!cpuc->monitored)
+	if (!cpuc->monitored || cpuc != this_cpu_ptr(&ia64_pmu_cpu))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, ms_to_ktime(IA64_PMU_WATCHDOG_MS));
 
@@ -212,8 +219,8 @@ void ia64_pmu_watchdog_start(struct ia64_pmu_cpu *cpuc)
 }
 
 /*
- * The CPU is no longer monitored (this CPU, irqs off): the timer, which
- * only runs here, cannot be running; if it is queued it stops itself.
+ * The CPU comes up (this CPU, irqs off): a timer it left queued when it
+ * went offline runs elsewhere and stops there; cancel it if still queued
  */
 void ia64_pmu_watchdog_stop(struct ia64_pmu_cpu *cpuc)
 {

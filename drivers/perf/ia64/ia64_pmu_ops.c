@@ -469,10 +469,9 @@ void ia64_pmu_enable(struct pmu *pmu)
 		ia64_pmu_ear_program(cpuc);
 	if (monitored != cpuc->monitored) {
 		cpuc->monitored = monitored;
+		/* unmonitored, the watchdog stops at its next check */
 		if (monitored)
 			ia64_pmu_watchdog_start(cpuc);
-		else
-			ia64_pmu_watchdog_stop(cpuc);
 	}
 	if (monitored) {
 		if (cpuc->stale_ctrs)
