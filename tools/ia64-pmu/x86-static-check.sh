@@ -13,6 +13,11 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 tree=$(readlink -f "$REPO/build/kernel$LINUX_SFX")
 [ -f "$tree/.config" ] || { echo "x86-static-check: run make kernel first" >&2; exit 1; }
 
+# build-kernel.sh's lock of this tree: no build of another checkout in it
+# meanwhile
+exec 9>"$(dirname "$tree").lock"
+flock 9
+
 export CCACHE_DIR=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}/ccache
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
