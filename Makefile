@@ -246,7 +246,7 @@ x86-static-check: kernel
 # min on a loaded two-core host, with little from ccache: patch 0009
 # changes perf_event.h); the suite is the one vm-check-itanium2 ran.
 #
-# make check runs two lanes side by side. The x86_64 lane (check-x86: the
+# make check runs two lanes side by side. The x86_64 lane (CHECK_X86: the
 # unit tests, the test kernels, the VM suites, the static checks) runs as
 # usual; the ia64 lane (ia64-check: the cross compiler, 20-25 min on two
 # cores when its cache is empty, and the ia64 kernel, about 6) runs at
