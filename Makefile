@@ -110,6 +110,11 @@ endif
 ifdef MODEL
 export VM_MODEL := $(MODEL)
 endif
+# ICOUNT=1: one CPU whose clock counts instructions, for benchmarks
+# (run-vm.sh)
+ifdef ICOUNT
+export VM_ICOUNT := $(ICOUNT)
+endif
 
 vm: initramfs
 	$(TOOLS)/run-vm.sh "$$IA64_PMU_VM_CMD"

@@ -24,6 +24,12 @@
 #   VM_MEM          guest memory (default 2G)
 #   VM_LOGLEVEL     console loglevel (default 5: warnings and worse)
 #   VM_APPEND       extra kernel command line
+#   VM_ICOUNT       1: one CPU, whose clock counts the instructions it
+#                   executes (qemu -icount shift=0: 1 ns each; sleep=off:
+#                   idle time is skipped), so that guest times are exact
+#                   and repeatable whatever the host does: for
+#                   benchmarks (sched_pipe_bench.sh). One CPU only: with
+#                   two, the guest hangs bringing up the second
 #   VM_NO_MODULES   1: do not insmod the driver and model at boot
 #   VM_MODEL        the model's CPU model (module parameter model=):
 #                   itanium (the default), itanium2, montecito, or a
@@ -88,6 +94,9 @@ printf '%s\n' "$1" >"$tmp/cmd/cmd.sh"
 	cpio -o -H newc -R 0:0 --quiet) >"$tmp/cmd.cpio"
 cat "$BASE" "$tmp/cmd.cpio" >"$tmp/initrd.cpio"
 
+cpus=(-smp 2)
+[ "${VM_ICOUNT:-0}" = 1 ] && cpus=(-smp 1 -icount "shift=0,sleep=off")
+
 append="console=ttyS0 loglevel=${VM_LOGLEVEL:-5} panic=-1 oops=panic"
 append+=" nmi_watchdog=0 tsc=reliable no_timer_check ${VM_APPEND:-}"
 
@@ -115,7 +124,7 @@ done < <(
 	# instead of cpu/mem-loads (perf mem on our PMU)
 	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
 		-accel tcg -cpu qemu64,vendor=GenuineIntel \
-		-smp 2 -m "${VM_MEM:-2G}" \
+		"${cpus[@]}" -m "${VM_MEM:-2G}" \
 		-nodefaults -no-user-config -display none -serial stdio \
 		-no-reboot \
 		-kernel "$KERNEL" -initrd "$tmp/initrd.cpio" \

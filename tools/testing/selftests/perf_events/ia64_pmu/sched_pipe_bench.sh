@@ -6,7 +6,11 @@
 # (and no events), side by side in one boot, free-running mode off, over
 # ROUNDS rounds (default 15) whose order rotates. Prints each round's
 # usecs/op and ratio ours/software, then the median, min and max of the
-# ratio. Run: make vm MODEL=... CMD='bash /tests/sched_pipe_bench.sh'
+# ratio. Run:
+#   make vm ICOUNT=1 MODEL=... CMD='bash /tests/sched_pipe_bench.sh'
+# ICOUNT=1 boots one CPU whose clock counts the instructions it executes:
+# the times are then exact and repeatable, whatever the host's load.
+# Without it, TCG's times swing by +-40 % from one run to the next.
 set -u
 loops=${1:-5000}
 rounds=${ROUNDS:-15}
@@ -35,7 +39,7 @@ run() {
 	esac
 }
 
-echo "model $model, $rounds rounds of $loops loops, free-running off"
+echo "model $model, $rounds rounds of $loops loops, free-running off, $(nproc) CPU(s)"
 echo "ours: $ours"
 echo "software: $soft"
 printf '%-6s %10s %10s %10s %8s\n' round none software ours ratio
