@@ -352,6 +352,7 @@ struct ia64_pmu_cpu {
 	unsigned int txn_flags;
 	bool enabled;
 	bool monitored;			/* PSR.pp set: the CPU has events */
+	bool lazy_pp;			/* disabled, PSR.pp still set */
 	bool dirty;			/* assignment changed: reprogram */
 	u64 ovfl_pending;		/* PMC0 bits of pending overflows */
 	u64 pmc0;			/* PMC0 while the PMU does not run */
@@ -437,6 +438,19 @@ void ia64_pmu_del(struct perf_event *event, int flags);
 void ia64_pmu_read(struct perf_event *event);
 void ia64_pmu_enable(struct pmu *pmu);
 void ia64_pmu_disable(struct pmu *pmu);
+
+/*
+ * The PMU is disabled and about to change: the monitors stop now, where
+ * ia64_pmu_disable() left them counting (ia64_pmu_ops.c). Every callback
+ * that changes the PMU's state starts with it.
+ */
+static inline void ia64_pmu_quiesce(struct ia64_pmu_cpu *cpuc)
+{
+	if (likely(!cpuc->lazy_pp))
+		return;
+	ia64_pmu_psr_pp(false);
+	cpuc->lazy_pp = false;
+}
 
 /* ia64_pmu_unit.c */
 void ia64_pmu_write_cached(u64 *hw, u64 val,

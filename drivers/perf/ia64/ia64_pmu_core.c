@@ -581,6 +581,7 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	ia64_pmu_srlz();
 	ia64_pmu_psr_pp(false);
 	cpuc->monitored = false;
+	cpuc->lazy_pp = false;
 	cpuc->pmc0_valid = false;
 	cpuc->stale_ctrs = 0;
 	memset(cpuc->ctr_owner, 0, sizeof(cpuc->ctr_owner));

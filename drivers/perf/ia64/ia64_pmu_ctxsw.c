@@ -60,6 +60,7 @@ void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in)
 	/* CPU-wide events: the registers are the CPU's, nothing to switch */
 	if (!tctx || !mask)
 		return;
+	ia64_pmu_quiesce(cpuc);
 
 	if (!sched_in) {
 		unsigned long live = mask;

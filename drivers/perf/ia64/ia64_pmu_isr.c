@@ -88,8 +88,8 @@ static void ia64_pmu_unfreeze(struct ia64_pmu_cpu *cpuc)
 /*
  * Is the interrupted context monitored? [SDM-2] Figure 7-7 looks at
  * PSR.up and PSR.pp; §7.2.4.2 lets software track monitored contexts
- * itself. PSR.pp is clear inside the core's disable windows, where the
- * CPU is still monitored: the driver's own tracking covers them.
+ * itself. PSR.pp can be clear inside the core's disable windows, where
+ * the CPU is still monitored: the driver's own tracking covers them.
  */
 static bool ia64_pmu_monitored(struct ia64_pmu_cpu *cpuc)
 {
@@ -123,6 +123,7 @@ irqreturn_t ia64_pmu_isr(int irq, void *dev)
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	u64 start, pmc0;
 
+	ia64_pmu_quiesce(cpuc);		/* in case it comes disabled */
 	pmc0 = ia64_pmu_read_pmc(0);
 	if (!(pmc0 & IA64_PMC0_FR) || !ia64_pmu_monitored(cpuc)) {
 		ia64_pmu_clear_ovfl_regs();

@@ -157,6 +157,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
+	ia64_pmu_quiesce(cpuc);
 	/* new address filters: the ranges the CPU's events restrict by */
 	if (ia64_pmu_qual_sync(event) && cpuc->enabled)
 		ia64_pmu_qual_program(cpuc);
@@ -192,11 +193,11 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 }
 
 /*
- * PMC0, read at most once while the PMU does not run (disabled or not
- * monitored: PSR.pp is clear and nothing counts), so that only the
- * driver's own writes can change it. The copy is what the hardware
- * said: each write of PMC0 drops it (a write may not take, e.g. the
- * model's fault/lose_pmc0_writes), and so does the PMU running again
+ * PMC0, read at most once while the PMU does not run (disabled and
+ * quiesced, or not monitored: PSR.pp is clear and nothing counts), so
+ * that only the driver's own writes can change it. The copy is what the
+ * hardware said: each write of PMC0 drops it (a write may not take, e.g.
+ * the model's fault/lose_pmc0_writes), and so does the PMU running again
  * (ia64_pmu_enable()).
  */
 static u64 ia64_pmu_read_pmc0(struct ia64_pmu_cpu *cpuc)
@@ -271,6 +272,8 @@ void ia64_pmu_stop(struct perf_event *event, int flags)
 		      !(hwc->state & PERF_HES_UPTODATE);
 	bool lost = false;	/* the PMD was read, then lost to the stop */
 
+	ia64_pmu_quiesce(cpuc);
+
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		if (cpuc->enabled) {
 			/*
@@ -327,9 +330,9 @@ int ia64_pmu_add(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 	int assign[IA64_PMU_MAX_COUNTERS];
 	int n = cpuc->n_events;
-
 	int ret;
 
+	ia64_pmu_quiesce(cpuc);
 	if (n == ia64_pmu_model->nr_generic)
 		return -EAGAIN;
 	cpuc->event_list[n] = event;
@@ -371,6 +374,7 @@ void ia64_pmu_del(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 	int i;
 
+	/* the PMU stops here (ia64_pmu_quiesce()) */
 	ia64_pmu_stop(event, PERF_EF_UPDATE);
 	for (i = 0; i < cpuc->n_events; i++)
 		if (cpuc->event_list[i] == event)
@@ -405,21 +409,32 @@ void ia64_pmu_read(struct perf_event *event)
  * Every monitor the driver programs is privileged (pm = 1): it counts
  * only while PSR.pp is set ([ITA-RM] §6.2.1), which is also what marks
  * the context as monitored for the ISR ([SDM-2] Figure 7-7). PSR.pp is
- * therefore set exactly while the CPU has events and the core has the
- * PMU enabled: disabling clears it, which stops every monitor at once
- * without a read-modify-write of PMC0, and a CPU without events never
- * touches the PMU. PMC0.fr, the freeze bit, is left to the hardware (an
- * overflow with oi set) and to the cases where the EAR and BTB registers
- * must be read (ia64_pmu_freeze()); ia64_pmu_enable() clears it.
+ * therefore set while the CPU has events and the core has the PMU
+ * enabled: clearing it stops every monitor at once without a
+ * read-modify-write of PMC0, and a CPU without events never touches the
+ * PMU. PMC0.fr, the freeze bit, is left to the hardware (an overflow
+ * with oi set) and to the cases where the EAR and BTB registers must be
+ * read (ia64_pmu_freeze()); ia64_pmu_enable() clears it.
+ *
+ * Disabling is lazy. The core disables the PMU around every change of
+ * its events, but also where nothing changes: around the swap of two
+ * clone contexts at a context switch between two tasks whose events are
+ * copies of each other's (a task and its inherited child): the events
+ * stay on the PMU, and count for the next task. So PSR.pp stays set, and the monitors go on counting what they would
+ * count a moment later anyway, until a callback is about to change
+ * something (ia64_pmu_quiesce()); an enable that finds PSR.pp still set
+ * then has nothing to do. The interrupts are off in the core's disabled
+ * sections: no overflow interrupt comes in between. Both callbacks run
+ * on the CPU whose PMU they drive, as the core's perf_pmu_disable()
+ * checks already: raw_cpu_ptr(), no second check on the hot path.
  */
 void ia64_pmu_disable(struct pmu *pmu)
 {
-	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	struct ia64_pmu_cpu *cpuc = raw_cpu_ptr(&ia64_pmu_cpu);
 
 	if (!cpuc->enabled)
 		return;
-	if (cpuc->monitored)
-		ia64_pmu_psr_pp(false);
+	cpuc->lazy_pp = cpuc->monitored;
 	cpuc->enabled = false;
 }
 
@@ -449,15 +464,17 @@ static void ia64_pmu_stop_stale(struct ia64_pmu_cpu *cpuc)
 	cpuc->stale_ctrs = 0;
 }
 
-void ia64_pmu_enable(struct pmu *pmu)
+/*
+ * Run the PMU with what changed while it was disabled. Out of line: the
+ * enable of a context swap, which finds nothing changed, is then free
+ * of its register saves.
+ */
+static noinline void ia64_pmu_resume(struct ia64_pmu_cpu *cpuc)
 {
-	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	bool monitored = cpuc->n_events;
 	bool starts = monitored && !cpuc->monitored;
 	u64 pmc0;
 
-	if (cpuc->enabled)
-		return;
 	if (cpuc->dirty)
 		ia64_pmu_reprogram(cpuc);
 	/* what the model's features own; their registers differ otherwise */
@@ -498,4 +515,19 @@ void ia64_pmu_enable(struct pmu *pmu)
 		ia64_pmu_psr_pp(true);
 	}
 	cpuc->enabled = true;
+}
+
+void ia64_pmu_enable(struct pmu *pmu)
+{
+	struct ia64_pmu_cpu *cpuc = raw_cpu_ptr(&ia64_pmu_cpu);
+
+	if (cpuc->enabled)
+		return;
+	/* PSR.pp still set: nothing changed since the disable */
+	if (cpuc->lazy_pp) {
+		cpuc->lazy_pp = false;
+		cpuc->enabled = true;
+		return;
+	}
+	ia64_pmu_resume(cpuc);
 }

@@ -5,6 +5,8 @@
  * - per context switch between two tasks pinned to CPU0 that ping-pong
  *   through pipes: unmonitored <-> unmonitored, monitored <-> unmonitored
  *   and monitored <-> monitored (four counting events per monitored task),
+ *   a task and its child that inherited its four events (the core swaps
+ *   their contexts, which are clones),
  *   and a monitored task whose first event samples with a branch stack
  *   (the branch trace buffer is saved and restored);
  * - per overflow interrupt, with one and with four counters overflowing.
@@ -65,6 +67,7 @@ static void report(const char *what, const struct acc *s,
 }
 
 #define BRANCHES	2	/* open_events(): the first with a branch stack */
+#define INHERITED	3	/* ... inherited by the child: clone contexts */
 #define NR_EVENTS	4
 
 /*
@@ -168,6 +171,7 @@ static void open_events(int n, uint64_t period, int mode, int *fd)
 		counting_attr(&attr, period ? cfg[0] : cfg[i]);
 		attr.disabled = 0;
 		attr.sample_period = period;
+		attr.inherit = mode == INHERITED;
 		if (mode == BRANCHES && i == 0) {
 			attr.sample_period = 1ULL << 40;
 			attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
@@ -195,6 +199,9 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 	}
 	if (pipe(ab) || pipe(ba) || pin_cpu(0))
 		exit(1);
+	/* the child inherits them: the core swaps the two contexts */
+	if (parent_events == INHERITED)
+		open_events(4, 0, INHERITED, fd);
 	fflush(stdout);		/* the child must not print it again */
 	pid = fork();
 	if (pid == 0) {
@@ -205,7 +212,7 @@ static void ctxsw(const char *what, int parent_events, int child_events)
 				_exit(1);
 		_exit(0);
 	}
-	if (parent_events)
+	if (parent_events && parent_events != INHERITED)
 		open_events(4, 0, parent_events, fd);
 	usleep(100000);
 	read_acc(&s);
@@ -266,6 +273,7 @@ int main(void)
 	ctxsw("unmonitored <-> unmonitored", 0, 0);
 	ctxsw("monitored (4 events) <-> unmonitored", 1, 0);
 	ctxsw("monitored <-> monitored (4 events each)", 1, 1);
+	ctxsw("monitored <-> its child (4 inherited)", INHERITED, 0);
 	ctxsw("monitored, branch stack <-> unmonitored", BRANCHES, 0);
 	ctxsw("branch stack <-> branch stack", BRANCHES, BRANCHES);
 	printf("overflow interrupts, per interrupt\n");

@@ -486,6 +486,87 @@ TEST_F(pinned, two_tasks_one_cpu_isolated)
 	close(fd);
 }
 
+/* Register accesses the model of CPU @cpu has seen; ~0 if unknown */
+static uint64_t model_accesses(int cpu)
+{
+	static const char * const kinds[] = {
+		"pmc_reads", "pmc_writes", "pmd_reads", "pmd_writes",
+		"psr_changes",
+	};
+	uint64_t v, sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		if (sim_dump_value(cpu, kinds[i], 10, &v))
+			return ~0ULL;
+		sum += v;
+	}
+	return sum;
+}
+
+#define CLONE_ROUNDS	200
+
+/*
+ * A task and its child, which inherited its counting event, ping-pong
+ * on one CPU. Their contexts are clones: at each switch the core swaps
+ * them and leaves the events on the PMU, inside a disable/enable pair
+ * where nothing changes, and the PMU is not touched (the driver's lazy
+ * disable). Before, each switch cleared and set PSR.pp and read PMC0:
+ * 6 accesses per round trip. A few other tasks may run in between (a
+ * full switch each, a handful of accesses): far below one access per
+ * round trip. The counts stay exact: the parent's count takes the
+ * child's at its exit, whichever event counted which task's records.
+ */
+TEST_F(pinned, inherited_clones_switch_without_access)
+{
+	int to_child[2], to_parent[2], status, fd, round;
+	struct perf_event_attr attr;
+	uint64_t before, after;
+	char token = 'x';
+	pid_t pid;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.inherit = 1;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		for (round = 0; round < CLONE_ROUNDS; round++) {
+			if (read(to_child[0], &token, 1) != 1)
+				_exit(1);
+			if (inject_cycles(333, 3, IA64_PMU_ISA_IA64))
+				_exit(2);
+			if (write(to_parent[1], &token, 1) != 1)
+				_exit(3);
+		}
+		_exit(0);
+	}
+	/* the first round trip settles both tasks on the CPU */
+	before = 0;
+	for (round = 0; round < CLONE_ROUNDS; round++) {
+		ASSERT_EQ(0, inject_cycles(1000, 3, IA64_PMU_ISA_IA64));
+		ASSERT_EQ(1, write(to_child[1], &token, 1));
+		ASSERT_EQ(1, read(to_parent[0], &token, 1));
+		if (round == 0)
+			before = model_accesses(0);
+	}
+	after = model_accesses(0);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_NE(~0ULL, before);
+	ASSERT_NE(~0ULL, after);
+	TH_LOG("%llu register accesses in %d round trips",
+	       (unsigned long long)(after - before), CLONE_ROUNDS - 1);
+	EXPECT_LT(after - before, CLONE_ROUNDS / 2);
+	EXPECT_EQ(CLONE_ROUNDS * (1000 + 333), count_of(fd));
+	close(fd);
+}
+
 /* A CPU-wide event counts every task's records on its CPU */
 TEST_F(pinned, cpu_wide_counts_all_tasks)
 {
