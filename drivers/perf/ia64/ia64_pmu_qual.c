@@ -314,16 +314,10 @@ static bool ia64_pmu_ibr_equal(const struct ia64_pmu_qual *a,
 static bool ia64_pmu_inv_shared(const struct ia64_pmu_qual *a,
 				const struct ia64_pmu_qual *b)
 {
-	unsigned int k, m;
-
 	if (ia64_pmu_model->qual->ig_ad_all)
 		return false;
-	for (k = 0; k < 2; k++) {
-		m = ia64_qual_matcher_pairs(k);
-		if ((a->pairs & m) && (b->pairs & m))
-			return true;
-	}
-	return false;
+	return ia64_qual_matchers_of(a->pairs) &
+	       ia64_qual_matchers_of(b->pairs);
 }
 
 /*

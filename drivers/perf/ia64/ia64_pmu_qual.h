@@ -162,6 +162,17 @@ static inline unsigned int ia64_qual_matcher_pairs(unsigned int k)
 	return k ? 0xa : 0x5;
 }
 
+/* The opcode matchers (bit k: matcher k) of the IBR pairs @pairs */
+static inline unsigned int ia64_qual_matchers_of(unsigned int pairs)
+{
+	unsigned int k, m = 0;
+
+	for (k = 0; k < 2; k++)
+		if (pairs & ia64_qual_matcher_pairs(k))
+			m |= 1U << k;
+	return m;
+}
+
 /*
  * PMC14: bit 1 + 3i = 0 makes IBR pair i restrict (1: it does not);
  * bit 13 fine mode. The other bits are reserved: they keep the value

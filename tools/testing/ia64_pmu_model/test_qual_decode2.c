@@ -67,6 +67,18 @@ TEST(qual2_pmc14_pmc13_images)
 		 (0x3ULL << 27) | (0x7ULL << 45));
 }
 
+/* PMC8 matches on pairs 0 and 2, PMC9 on pairs 1 and 3 */
+TEST(qual2_opcode_matchers_of_pairs)
+{
+	CHECK_EQ(ia64_qual_matchers_of(0), 0);
+	CHECK_EQ(ia64_qual_matchers_of(0x1), 1);
+	CHECK_EQ(ia64_qual_matchers_of(0x4), 1);
+	CHECK_EQ(ia64_qual_matchers_of(0x2), 2);
+	CHECK_EQ(ia64_qual_matchers_of(0x8), 2);
+	CHECK_EQ(ia64_qual_matchers_of(0x6), 3);
+	CHECK_EQ(ia64_qual_matchers_of(0xf), 3);
+}
+
 TEST(qual2_fine_range_rule)
 {
 	__u64 lo, hi, extra;
