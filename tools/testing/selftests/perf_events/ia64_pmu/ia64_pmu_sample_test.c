@@ -417,6 +417,61 @@ TEST_F(smp, throttling_engages_and_recovers)
 }
 
 /*
+ * PERF_EVENT_IOC_SET_FILTER stops an active event and starts it again
+ * (perf_event_stop(event, 1)) for the new filter to take. A throttled
+ * event must stay stopped until the tick unthrottles it (core patch
+ * 0011): restarted here, it would be running when the tick's unthrottle
+ * starts it, and ia64_pmu_start() warns (the console's WARNING fails the
+ * run). Each round throttles the event and sets a filter before the next
+ * tick; sampling resumes after the tick.
+ */
+TEST_F(smp, set_filter_keeps_throttled_event_stopped)
+{
+	/* IA64_TAGGED_INST_RETIRED: Itanium PMC8's tag, else IBR pair 0 */
+	unsigned int umask = pmu_is_itanium2() || pmu_is_montecito() ? 0 : 3;
+	struct ia64_pmu_rec_event inst = {
+		.code = ES_IA64_INST_RETIRED, .umask = umask, .inc = 1,
+	};
+	const char *filter = "filter 0x4000000000001000/0x100";
+	char old_rate[32] = "100000", pmu[32] = "";
+	struct perf_event_attr attr;
+	int fd, k, throttles = 0;
+	uint64_t ips[4];
+	struct ring r;
+
+	read_line(PMU_DIR "/caps/pmu_name", pmu, sizeof(pmu));
+	if (!strncmp(pmu, "generic", 7))
+		SKIP(return, "the generic model has no address filters");
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
+	/* an event that takes an IBR filter, which it needs for a range */
+	counting_attr(&attr, IA64_PMU_CONFIG(ES_IA64_INST_RETIRED, umask));
+	attr.sample_period = 10;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			   PERF_SAMPLE_PERIOD;
+	attr.read_format = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (k = 0; k < 300; k++) {
+		/* 100 overflows: far above the cap, throttled */
+		ASSERT_EQ(0, inject(IP_A, 1000, &inst, 1));
+		ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter));
+		usleep(5000);
+		samples(&r, ips, 4, 0, NULL, &throttles);
+	}
+	EXPECT_GT(throttles, 0);
+	/* unthrottled by a tick: samples come again */
+	usleep(100000);
+	ASSERT_EQ(0, inject(IP_A, 100, &inst, 1));
+	EXPECT_GT(samples(&r, ips, 4, 0, NULL, NULL), 0);
+	ring_unmap(&r);
+	close(fd);
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
+}
+
+/*
  * A throttled (stopped) CPU-wide event that a new group forces onto
  * another counter resumes there, at the tick's unthrottle, through
  * start(event, 0): count and period go on from where they stopped,
