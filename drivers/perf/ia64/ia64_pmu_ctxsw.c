@@ -10,13 +10,15 @@
  * PMD2/3/17; each feature's layout in the model has them). The
  * Montecito's IP-EAR writes the execution trace buffer's registers
  * (PMD38/39/48-63) with the same index and ring: it is saved and
- * restored as the branch mode is, its PMC42 programmed with PMC39. They are
- * the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table 6-24), less the generic counters,
- * intersected with those the events on the CPU use (cpuc->ctx_pmds, kept
- * by each feature): nothing is saved for a task whose events use none.
+ * restored as the branch mode is, its PMC42 programmed with PMC39. They
+ * are the ones PAL_PERF_MON_INFO lists in PAL_PMDmask ([ITA-RM] Table
+ * 6-24), less the generic counters, intersected with those the events
+ * on the CPU use (cpuc->ctx_pmds, kept by each feature): nothing is
+ * saved for a task whose events use none.
  *
  * pmu->sched_task() runs, while a feature holds a perf_sched_cb_inc()
- * reference on the CPU, with the PMU disabled (PSR.pp clear):
+ * reference on the CPU, with the PMU disabled; where it has registers
+ * to move, ia64_pmu_ctxsw() first clears PSR.pp (ia64_pmu_quiesce()):
  * - at sched-out, before the task's events are removed: the PMU is
  *   frozen (PMC0.fr: those PMDs are only defined then, [ITA-RM]
  *   §6.2.8.2) and the registers are saved in the context's

@@ -33,7 +33,7 @@
 #define IA64_DEAR_PMD_LAT	3
 #define IA64_DEAR_PMD_IP	17
 
-/* The registers of an EAR in a model's layout; valid: pmd[] of the valid bits */
+/* An EAR's registers in a model's layout; valid: pmd[] of the valid bits */
 #define IA64_EAR_MAX_PMDS	3
 struct ia64_ear_regs {
 	__u8 pmc;

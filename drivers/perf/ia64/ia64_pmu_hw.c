@@ -20,7 +20,7 @@
 #include <asm/hw_irq.h>
 #include <asm/intrinsics.h>
 
-/* CR.PMV: vector in bits 7:0, mask bit m (16), set at reset ([ITA-RM] §6.2.9) */
+/* CR.PMV: vector in bits 7:0; mask bit m (16) set at reset, [ITA-RM] §6.2.9 */
 #define IA64_PMU_PMV_MASK	(1UL << 16)
 
 /* Dynamic hotplug state while the interrupt is requested, else 0 */

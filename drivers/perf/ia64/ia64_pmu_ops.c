@@ -420,10 +420,11 @@ void ia64_pmu_read(struct perf_event *event)
  * its events, but also where nothing changes: around the swap of two
  * clone contexts at a context switch between two tasks whose events are
  * copies of each other's (a task and its inherited child): the events
- * stay on the PMU, and count for the next task. So PSR.pp stays set, and the monitors go on counting what they would
- * count a moment later anyway, until a callback is about to change
- * something (ia64_pmu_quiesce()); an enable that finds PSR.pp still set
- * then has nothing to do. The interrupts are off in the core's disabled
+ * stay on the PMU, and count for the next task. So PSR.pp stays set,
+ * and the monitors go on counting what they would count a moment later
+ * anyway, until a callback is about to change something
+ * (ia64_pmu_quiesce()); an enable that finds PSR.pp still set then has
+ * nothing to do. The interrupts are off in the core's disabled
  * sections: no overflow interrupt comes in between. Both callbacks run
  * on the CPU whose PMU they drive, as the core's perf_pmu_disable()
  * checks already: raw_cpu_ptr(), no second check on the hot path.

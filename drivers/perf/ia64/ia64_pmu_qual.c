@@ -33,13 +33,14 @@
  * exact; else fine mode rounded out to 32 bytes (at most a bundle
  * beyond each end, as libpfm rounds unasked); else (irange_approx) one
  * masked pair over it. PMC14 makes the filtered events' pairs restrict,
- * the others not; PMC8/9.ig_ad is set for a matcher none of whose pairs restricts,
- * and inv (irange_inv) inverts its pairs' ranges. Events agree if they
- * filter on different pairs, or alike on one, in one mode, with one
- * inversion per matcher; an unfiltered event needs its pair free. Data
- * ranges are PMC13's: the event's DBR pairs enabled, with (one pair)
- * its IBR pair 0 tag too, so that opcode and range apply to its memory
- * accesses; without a data range PMC13 applies pair 0's tag alone.
+ * the others not; PMC8/9.ig_ad is set for a matcher none of whose pairs
+ * restricts, and inv (irange_inv) inverts its pairs' ranges. Events
+ * agree if they filter on different pairs, or alike on one, in one
+ * mode, with one inversion per matcher; an unfiltered event needs its
+ * pair free. Data ranges are PMC13's: the event's DBR pairs enabled,
+ * with (one pair) its IBR pair 0 tag too, so that opcode and range apply
+ * to its memory accesses; without a data range PMC13 applies pair 0's
+ * tag alone.
  * PMC15 binds every IBR pair to its matcher (its reset value) but for
  * the pairs whose events have no opcode pattern while the matcher holds
  * another pair's: those ignore it (ch<i>_ig_opcm), so that, e.g., a

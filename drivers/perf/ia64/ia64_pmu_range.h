@@ -273,7 +273,7 @@ static inline void ia64_range_dp(const struct ia64_range_set *set, __u64 lo,
 		return;
 	}
 	for (;;) {
-		/* (lo, l) is PART, so l >= 1: down to a node with no PART half */
+		/* (lo, l) is PART, so l >= 1: to a node with no PART half */
 		for (;;) {
 			half = 1ULL << (l - 1);
 			cl = ia64_range_class(set, lo, l - 1);
