@@ -15,7 +15,8 @@
 #   - regenerates .config (allnoconfig + x86_64.config) only when the
 #     fragment or an overlay Kconfig changed;
 #   - runs make bzImage modules with ccache;
-#   - points <repo>/build/kernel at the tree.
+#   - points <repo>/build/kernel at the tree, and copies what boots (the
+#     bzImage, our modules) into <repo>/build/kernel.boot.
 #
 # A variant of the kernel (IA64_PMU_KERNEL_VARIANT=<name>, e.g. kasan) adds
 # a second fragment, tools/ia64-pmu/x86_64-<name>.config, merged after
@@ -116,15 +117,7 @@ if [ ! -f "$tree/.ia64-pmu-patched" ]; then
 fi
 
 # 2. Overlay: everything under the repository's drivers/ and include/.
-#    rsync -c rewrites only files whose contents differ; build products of
-#    external-module builds in the repository are not copied.
-for d in drivers include; do
-	[ -d "$REPO/$d" ] || continue
-	rsync -rc --exclude='*.o' --exclude='*.ko' --exclude='*.mod' \
-		--exclude='*.mod.c' --exclude='.*.cmd' --exclude='*.a' \
-		--exclude='*.order' --exclude='Module.symvers' \
-		--exclude='.tmp_versions' "$REPO/$d/" "$tree/$d/"
-done
+overlay_repo "$tree"
 
 # 3. Configure when the fragment, an overlay Kconfig or the driver switch
 #    changed since the last configuration of this tree.
@@ -180,7 +173,22 @@ start=$(date +%s)
 "${mk[@]}" -s bzImage modules || die "kernel build failed"
 log "built in $(($(date +%s) - start)) s: $tree/arch/x86/boot/bzImage"
 
-# 5. Publish for the other scripts.
+# 5. Publish for the other scripts: the link gives the tree (its headers,
+#    the static checks); what boots is copied, with the lock still held,
+#    into build/kernel[...].boot in the tree's layout (the bzImage, the
+#    release, our modules). Another checkout sharing the tree then cannot
+#    change what this one's initramfs and VM take, by building its own
+#    overlay in between.
+out=$REPO/build/kernel$LINUX_SFX${VARIANT:+-$VARIANT}
 mkdir -p "$REPO/build"
-ln -sfn "$tree" "$REPO/build/kernel$LINUX_SFX${VARIANT:+-$VARIANT}"
+ln -sfn "$tree" "$out"
+rm -rf "$out.boot.tmp"
+mkdir -p "$out.boot.tmp/arch/x86/boot" "$out.boot.tmp/include/config" \
+	"$out.boot.tmp/drivers/perf/ia64"
+cp -p "$tree/arch/x86/boot/bzImage" "$out.boot.tmp/arch/x86/boot/"
+cp -p "$tree/include/config/kernel.release" "$out.boot.tmp/include/config/"
+rsync -am --include='*/' --include='*.ko' --exclude='*' \
+	"$tree/drivers/perf/ia64/" "$out.boot.tmp/drivers/perf/ia64/"
+rm -rf "$out.boot"
+mv "$out.boot.tmp" "$out.boot"
 echo "$tree"

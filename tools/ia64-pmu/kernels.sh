@@ -12,7 +12,9 @@
 #   LINUX_SFX       what the names under build/ get for it: nothing for
 #                   6.1 (build/kernel, build/initramfs.cpio), -6.12 for
 #                   6.12 (build/kernel-6.12, build/initramfs-6.12.cpio)
-# and needs REPO (the repository's top directory).
+# and defines overlay_repo <tree>, which copies the repository's drivers/
+# and include/ into a kernel tree (the caller holds the tree's lock).
+# It needs REPO (the repository's top directory).
 
 LINUX=${IA64_PMU_LINUX:-6.1}
 case $LINUX in
@@ -31,3 +33,17 @@ case $LINUX in
 esac
 LINUX_PKG=linux-source-$LINUX
 LINUX_TARBALL=/usr/src/$LINUX_PKG.tar.xz
+
+# rsync -c rewrites only the files whose contents differ, so that unchanged
+# ones keep their mtimes; build products of external-module builds in the
+# repository are not copied.
+overlay_repo() {
+	local d
+	for d in drivers include; do
+		[ -d "$REPO/$d" ] || continue
+		rsync -rc --exclude='*.o' --exclude='*.ko' --exclude='*.mod' \
+			--exclude='*.mod.c' --exclude='.*.cmd' --exclude='*.a' \
+			--exclude='*.order' --exclude='Module.symvers' \
+			--exclude='.tmp_versions' "$REPO/$d/" "$1/$d/"
+	done
+}

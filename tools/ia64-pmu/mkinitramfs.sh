@@ -8,7 +8,8 @@
 #     Itanium pmu-events), its installed tree build/perf-root (perf,
 #     perf-core with perf test's shell tests, libtraceevent's plugins),
 #     and every shared library these need, with the dynamic loader;
-#   - the driver and model modules from build/kernel, in
+#   - the driver and model modules from build/kernel.boot (build-kernel.sh's
+#     copy of what boots), in
 #     /lib/modules/<release>/extra (also reachable as /modules);
 #   - the kselftest programs (build/selftests/perf_events/ia64_pmu, and
 #     the perf core's in build/selftests/perf_events) and
@@ -45,7 +46,7 @@ VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
 # shellcheck source=kernels.sh
 . "$REPO/tools/ia64-pmu/kernels.sh"
 sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
-KTREE=$REPO/build/kernel$sfx
+KTREE=$REPO/build/kernel$sfx.boot
 TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
 TESTBIN=$REPO/build/selftests$LINUX_SFX/perf_events/ia64_pmu
 # the perf core's tests that need no Itanium PMU (perf_events/Makefile)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Boot the test kernel (build/kernel) in qemu (TCG, 2 CPUs) with the base
+# Boot the test kernel (build/kernel.boot) in qemu (TCG, 2 CPUs) with the base
 # initramfs (build/initramfs.cpio) and run one shell command as root:
 #
 #   tools/ia64-pmu/run-vm.sh "<shell command>"
@@ -44,10 +44,10 @@
 #   IA64_PMU_KERNEL_VARIANT
 #                   <name> (e.g. kasan): boot that variant of the kernel
 #                   (build-kernel.sh) with its initramfs instead,
-#                   build/kernel-<name> and build/initramfs-<name>.cpio;
+#                   build/kernel-<name>.boot and build/initramfs-<name>.cpio;
 #                   the default log is build/vm-console-<name>.log
 #   IA64_PMU_LINUX  6.12: boot the 6.12 test kernel (kernels.sh),
-#                   build/kernel-6.12[-<name>] with
+#                   build/kernel-6.12[-<name>].boot with
 #                   build/initramfs-6.12[-<name>].cpio, logging to
 #                   build/vm-console-6.12[-<name>].log (default 6.1)
 
@@ -58,7 +58,7 @@ VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
 # shellcheck source=kernels.sh
 . "$REPO/tools/ia64-pmu/kernels.sh"
 sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
-KERNEL=$REPO/build/kernel$sfx/arch/x86/boot/bzImage
+KERNEL=$REPO/build/kernel$sfx.boot/arch/x86/boot/bzImage
 BASE=$REPO/build/initramfs$sfx.cpio
 LOG=${VM_LOG:-$REPO/build/vm-console$sfx.log}
 TIMEOUT=${VM_TIMEOUT:-600}

@@ -14,9 +14,11 @@ tree=$(readlink -f "$REPO/build/kernel$LINUX_SFX")
 [ -f "$tree/.config" ] || { echo "x86-static-check: run make kernel first" >&2; exit 1; }
 
 # build-kernel.sh's lock of this tree: no build of another checkout in it
-# meanwhile
+# meanwhile; one may have put its own sources there since this
+# checkout's build: check ours
 exec 9>"$(dirname "$tree").lock"
 flock 9
+overlay_repo "$tree"
 
 export CCACHE_DIR=${IA64_PMU_CACHE:-/var/cache/ia64-pmu}/ccache
 log=$(mktemp)
