@@ -171,7 +171,7 @@ vm-check-6.12:
 # falls back to generic), and a family without tables with 12 counters
 # of 50 bits (PMC0 overflow bits 4-15, a 12-event group)
 # with the tests of the suite that hold for any CPU model
-GENERIC_TESTS := ia64_pmu_generic_test ia64_pmu_basic_test \
+GENERIC_TESTS := ia64_pmu_generic_test ia64_pmu_basic_test fuzz_e2e.sh \
 	ia64_pmu_hotplug_test ia64_pmu_sample_test ia64_pmu_sim_test \
 	perf_generic_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 GENERIC_SHAPES := generic,family=0x1f \

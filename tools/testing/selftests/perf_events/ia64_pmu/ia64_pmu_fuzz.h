@@ -139,6 +139,7 @@ void op_fault(void);
 
 /* ia64_pmu_fuzz_events.c: the PMU, the open events, attrs, opening */
 extern unsigned int es_free;
+extern unsigned int cycles_es;
 extern unsigned int inst_es;
 extern bool inst_qualified;
 extern bool ia32_counted;
@@ -146,7 +147,7 @@ extern int pmu_type;
 extern int nr_pmu_events;
 extern struct ev evs[MAX_EVENTS];
 extern int nr_evs;
-void load_pmu(void);
+bool load_pmu(void);
 const struct pmu_event *pick_pmu_event(void);
 struct ev *pick_ev(void);
 void ev_unmap(struct ev *e);

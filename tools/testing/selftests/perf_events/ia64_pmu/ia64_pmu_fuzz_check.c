@@ -29,7 +29,7 @@ void sentinel_open(int cpu)
 
 	if (sentinel[cpu] >= 0)
 		close(sentinel[cpu]);
-	counting_attr(&attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	counting_attr(&attr, IA64_PMU_CONFIG(cycles_es, 0));
 	attr.type = pmu_type;
 	attr.disabled = 0;
 	attr.pinned = 1;
@@ -284,7 +284,7 @@ void quiet_fault(void)
 	kill_children();
 	if (pin_cpu(cpu))
 		return;
-	counting_attr(&attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	counting_attr(&attr, IA64_PMU_CONFIG(cycles_es, 0));
 	attr.type = pmu_type;
 	attr.disabled = 0;
 	attr.exclude_kernel = chance(50);
@@ -360,7 +360,7 @@ void check_count(bool quiet)
 		goto out;
 	}
 
-	counting_attr(&attr, IA64_PMU_CONFIG(ES_CPU_CYCLES, 0));
+	counting_attr(&attr, IA64_PMU_CONFIG(cycles_es, 0));
 	attr.type = pmu_type;
 	attr.disabled = 0;
 	attr.exclude_kernel = 1;

@@ -32,9 +32,17 @@ int nr_pmu_events;
  * which the clobber leaves as it will too (@inst_qualified), though the
  * model does not qualify by them yet. Its counters' ism is fixed at IA-64
  * only: they count nothing in IA-32 code (@ia32_counted false).
+ *
+ * The generic model (the driver's PMU built from PAL) has an event on
+ * every 8-bit select (no @es_free): PAL's cycles code (@cycles_es, in
+ * events/cpu-cycles) counts cycles, its retired code (events/
+ * instructions) retired IA-64 instructions, unqualified; every other
+ * code what the cycles records list. Where the two codes are one, no
+ * code counts instructions alone: the fuzzer does not run.
  */
 static unsigned int es_max = 0x7f;
 unsigned int es_free = 0x80;
+unsigned int cycles_es = ES_CPU_CYCLES;
 unsigned int inst_es = ES_IA64_INST_RETIRED;
 bool inst_qualified;
 bool ia32_counted = true;
@@ -43,7 +51,21 @@ static int other_types[32];
 static int nr_other_types;
 static uint64_t max_sample_rate = 100000;
 
-void load_pmu(void)
+/* The event select of events/@name, or -1 */
+static int event_select(const char *name)
+{
+	char path[512], buf[64];
+	unsigned int es;
+
+	snprintf(path, sizeof(path), PMU_DIR "/events/%s", name);
+	if (read_file(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "event=%x", &es) != 1)
+		return -1;
+	return es;
+}
+
+/* false: a PMU the fuzzer cannot check (a generic one, see above) */
+bool load_pmu(void)
 {
 	char path[512], buf[64];
 	struct dirent *d;
@@ -51,7 +73,17 @@ void load_pmu(void)
 
 	if (read_file(PMU_DIR "/type", buf, sizeof(buf)) > 0)
 		pmu_type = atoi(buf);
-	if (pmu_is_itanium2()) {
+	if (pmu_is_generic()) {
+		int cyc = event_select("cpu-cycles");
+		int ret = event_select("instructions");
+
+		if (cyc < 0 || ret < 0 || cyc == ret)
+			return false;
+		es_max = 0xff;
+		es_free = 0x100;
+		cycles_es = cyc;
+		inst_es = ret;
+	} else if (pmu_is_itanium2()) {
 		es_max = 0xff;
 		es_free = 0xe0;
 		inst_es = 0x4d;		/* INST_DISPERSED */
@@ -99,6 +131,7 @@ void load_pmu(void)
 	if (read_file(MAX_RATE, buf,
 		      sizeof(buf)) > 0)
 		max_sample_rate = strtoull(buf, NULL, 0);
+	return true;
 }
 
 /* A named event of the PMU (events/), or NULL */

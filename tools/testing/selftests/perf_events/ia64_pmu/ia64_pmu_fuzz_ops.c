@@ -495,7 +495,8 @@ int exec_child_main(uint64_t child_seed)
 	rng_seed(child_seed);
 	page_size = sysconf(_SC_PAGESIZE);
 	nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
-	load_pmu();
+	if (!load_pmu())
+		return 4;	/* as its parent did (setup()) */
 	child_ops(rnd_between(1, 10));
 	return st.failures < 255 ? st.failures : 255;
 }

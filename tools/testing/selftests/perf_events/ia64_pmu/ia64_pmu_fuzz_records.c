@@ -90,7 +90,7 @@ int gen_events(struct ia64_pmu_rec_event *ev, int max, int avoid)
 	for (i = 0; i < want && nr_pmu_events; i++) {
 		const struct pmu_event *pe = pick_pmu_event();
 
-		if (pe->es == ES_CPU_CYCLES || pe->es == avoid)
+		if (pe->es == cycles_es || pe->es == avoid)
 			continue;
 		for (j = 0; j < n; j++)
 			if (ev[j].code == pe->es)
@@ -288,8 +288,8 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 		switch (rnd(6)) {
 		case 0:
 			*how = "cycles: event code";
-			e->code = chance(50) ? ES_CPU_CYCLES :
-					       rnd_between(es_free, 0xff);
+			e->code = chance(50) || es_free > 0xff ?
+				  cycles_es : rnd_between(es_free, 0xff);
 			break;
 		case 1:
 			*how = "cycles: umask";

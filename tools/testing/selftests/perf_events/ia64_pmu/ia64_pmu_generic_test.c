@@ -65,14 +65,6 @@ static int sim_shape(struct shape *s)
 	return 0;
 }
 
-static int pmu_is_generic(void)
-{
-	char buf[64];
-
-	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
-	return !strcmp(buf, "generic\n");
-}
-
 static unsigned int sysfs_uint(const char *path)
 {
 	char buf[64];

@@ -147,6 +147,15 @@ static inline int pmu_is_montecito(void)
 	return !strcmp(buf, "montecito\n");
 }
 
+/* Is the PMU the one built from PAL (caps/pmu_name "generic")? */
+static inline int pmu_is_generic(void)
+{
+	char buf[64];
+
+	read_line(PMU_DIR "/caps/pmu_name", buf, sizeof(buf));
+	return !strcmp(buf, "generic\n");
+}
+
 /* Hardware threads per core the model runs (model=<name>,threads=N) */
 static inline int sim_threads(void)
 {
