@@ -433,14 +433,13 @@ TEST_F(smp, set_filter_keeps_throttled_event_stopped)
 		.code = ES_IA64_INST_RETIRED, .umask = umask, .inc = 1,
 	};
 	const char *filter = "filter 0x4000000000001000/0x100";
-	char old_rate[32] = "100000", pmu[32] = "";
+	char old_rate[32] = "100000";
 	struct perf_event_attr attr;
 	int fd, k, throttles = 0;
 	uint64_t ips[4];
 	struct ring r;
 
-	read_line(PMU_DIR "/caps/pmu_name", pmu, sizeof(pmu));
-	if (!strncmp(pmu, "generic", 7))
+	if (pmu_is_generic())
 		SKIP(return, "the generic model has no address filters");
 	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
 	ASSERT_EQ(0, set_max_sample_rate("1000"));
