@@ -189,11 +189,13 @@ struct ia64_pmu_model {
 	u8 thres_max_67;		/* largest threshold PMC6/7 take */
 	/*
 	 * How a counter stops: the bits set in, and cleared from, its
-	 * configuration (ia64_pmu_stopped()). Where the PMC has ism, by
-	 * excluding both instruction sets (ism 0b11), not by clearing plm:
-	 * with plm = 0 the PMD value is not preserved ([ITA-RM] Figure
-	 * 6-11). Where ism is fixed, by plm = 0, and stop_loses_pmd: the
-	 * PMD is loaded again after the PMC is written.
+	 * configuration (ia64_pmu_stopped()). Where the PMC has a writable
+	 * ism (Itanium, Itanium 2), by excluding both instruction sets (ism
+	 * 0b11), not by clearing plm: with plm = 0 the PMD value is not
+	 * preserved ([ITA-RM] Figure 6-11). Where ism is fixed (Montecito)
+	 * or may be (the generic model), by plm = 0, and stop_loses_pmd: the
+	 * PMD is read before the stop and loaded again after the PMC is
+	 * written.
 	 */
 	u64 ctr_stop_set;
 	u64 ctr_stop_clear;

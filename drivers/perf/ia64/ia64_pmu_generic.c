@@ -14,11 +14,17 @@
  * driver's. It has none of the driver's features (branch stacks,
  * EARs, qualification).
  *
- * The driver stops a counter by excluding both instruction sets
- * (ia64_pmu_stopped(), PMC.ism 25:24): a field of the Itanium and
- * Itanium 2, not of the architecture ([SDM-2] §7.2.1 leaves bits 63:16
- * to the implementation). A raw event with ism 0b11 is refused as on
- * the models with tables.
+ * The driver stops a counter by plm = 0 and treats its PMD as lost
+ * (stop_loses_pmd: read before the stop, loaded after the start), the
+ * stop that works on every Itanium ([SDM-2] §7.2.1: plm is architected;
+ * [ITA-RM] Figure 6-11: plm = 0 does not preserve the PMD). ism 0b11,
+ * which the models with tables but the Montecito's stop by, is a field
+ * of the Itanium and Itanium 2 only: the Montecito's ism is fixed (it
+ * runs no IA-32 code in hardware, [PFM-MONT]), and so most likely
+ * is that of the processors after it, which descend from it; there a
+ * counter "stopped" by ism would go on counting, and a task's count take
+ * in other tasks'. A raw event with ism 0b11 is refused as on the models
+ * with tables: where ism is writable it would count nothing.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -65,8 +71,9 @@ static struct ia64_pmu_model ia64_generic_model = {
 	.es_bits	= 8,
 	/* no counter with a narrower threshold field known */
 	.thres_max_67	= 7,
-	/* stopped by ism 0b11, as on every Itanium with tables but one */
-	.ctr_stop_set	= IA64_PMU_CFG_ISM_MASK,
+	/* stopped by plm = 0, which stops a counter on every Itanium */
+	.ctr_stop_clear	= IA64_PMC_PLM_ALL,
+	.stop_loses_pmd	= true,
 	.events		= ia64_generic_events,
 	.nr_events	= ARRAY_SIZE(ia64_generic_events),
 	.raw_valid	= IA64_PMU_GENERIC_RAW,
