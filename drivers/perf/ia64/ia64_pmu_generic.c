@@ -25,6 +25,9 @@
  * counter "stopped" by ism would go on counting, and a task's count take
  * in other tasks'. A raw event with ism 0b11 is refused as on the models
  * with tables: where ism is writable it would count nothing.
+ *
+ * What a family needs beyond what PAL says is data (ia64_generic_family):
+ * the Itanium 2 (family 0x1f) counts only with PMC4's enable bit set.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -38,6 +41,18 @@
 
 /* Raw events: the event select and what the implementation puts above */
 #define IA64_PMU_GENERIC_RAW	GENMASK_ULL(31, 8)
+
+/*
+ * What a family needs beyond PAL's description: the bits every write of
+ * a counter's PMC sets (ctr_pmc_set, by counter)
+ */
+static const struct {
+	u8 family;
+	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
+} ia64_generic_family[] = {
+	/* Itanium 2: PMC4's power enable bit 23, or nothing counts */
+	{ 0x1f, { BIT_ULL(23) } },	/* [PFM-MCK], as ia64_pmu_itanium2 */
+};
 
 /* The generic events, whose codes and counters PAL gives */
 enum {
@@ -115,6 +130,7 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 	unsigned int width = IA64_PMU_PAL_WIDTH(pal->info);
 	u8 cycles = IA64_PMU_PAL_CYCLES(pal->info);
 	u8 retired = IA64_PMU_PAL_RETIRED(pal->info);
+	unsigned int i;
 	u16 all;
 
 	/* the overflow bit of a counter is width bits up: at least 2 */
@@ -137,6 +153,12 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 	       sizeof(m->pal_pmc_mask));
 	memcpy(m->pal_pmd_mask, &pal->buf[IA64_PMU_PAL_PMD_MASK],
 	       sizeof(m->pal_pmd_mask));
+	memset(m->ctr_pmc_set, 0, sizeof(m->ctr_pmc_set));
+	for (i = 0; i < ARRAY_SIZE(ia64_generic_family); i++)
+		if (ia64_generic_family[i].family == family)
+			memcpy(m->ctr_pmc_set,
+			       ia64_generic_family[i].ctr_pmc_set,
+			       sizeof(m->ctr_pmc_set));
 
 	ia64_generic_events[IA64_GENERIC_CYCLES].es = cycles;
 	ia64_generic_events[IA64_GENERIC_CYCLES].counters =
