@@ -227,6 +227,12 @@ struct ia64_pmu_model {
 	u64 mesi_mask;
 	u64 thread_all;
 	/*
+	 * Of raw_valid: bits whose meaning the driver cannot check (the
+	 * generic model's above the threshold), which need perf_allow_cpu()
+	 * as thread_all does
+	 */
+	u64 raw_priv;
+	/*
 	 * With two threads per core enabled by firmware: the counters a
 	 * sampling event may use (IA64_CTR(), the Montecito's erratum 121),
 	 * 0 if any

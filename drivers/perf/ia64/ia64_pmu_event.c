@@ -197,9 +197,10 @@ int ia64_pmu_event_init(struct perf_event *event)
 		return counters;
 	/*
 	 * Counting both threads of the core shows what other tasks do:
-	 * the privilege of a CPU-wide event, as x86's any-thread bit
+	 * the privilege of a CPU-wide event, as x86's any-thread bit; so
+	 * for the bits the driver cannot know the meaning of (EACCES)
 	 */
-	if (config & ia64_pmu_model->thread_all) {
+	if (config & (ia64_pmu_model->thread_all | ia64_pmu_model->raw_priv)) {
 		ret = ia64_pmu_allow_cpu(attr);
 		if (ret)
 			return ret;

@@ -11,8 +11,14 @@
  * allow, and raw events: bits 31:8 of config written to the counter's
  * PMC as given (the event select of [SDM-2] §7.2.1 and the fields the
  * processor's manual defines above it), bits 7:0 (plm, ev, oi, pm) the
- * driver's. It has none of the driver's features (branch stacks,
- * EARs, qualification).
+ * driver's. Of those, only the fields every Itanium lays out alike (es
+ * 15:8, umask 19:16, threshold 22:20: [ITA-RM] Figure 6-13, [PFM-I2],
+ * [PFM-MONT]) are anyone's: the bits above mean what the
+ * processor's manual says, which the driver cannot check (on the
+ * Montecito bit 26 counts the sibling thread, 30:27 filter by cache
+ * state), so they need the privilege of a CPU-wide event, as the
+ * Montecito's all bit (raw_priv). It has none of the driver's features
+ * (branch stacks, EARs, qualification).
  *
  * The driver stops a counter by plm = 0 and treats its PMD as lost
  * (stop_loses_pmd: read before the stop, loaded after the start), the
@@ -41,6 +47,8 @@
 
 /* Raw events: the event select and what the implementation puts above */
 #define IA64_PMU_GENERIC_RAW	GENMASK_ULL(31, 8)
+/* ... of which the fields every Itanium lays out alike: es, umask, thres */
+#define IA64_PMU_GENERIC_COMMON	GENMASK_ULL(22, 8)
 
 /*
  * What a family needs beyond PAL's description: the bits every write of
@@ -92,6 +100,7 @@ static struct ia64_pmu_model ia64_generic_model = {
 	.events		= ia64_generic_events,
 	.nr_events	= ARRAY_SIZE(ia64_generic_events),
 	.raw_valid	= IA64_PMU_GENERIC_RAW,
+	.raw_priv	= IA64_PMU_GENERIC_RAW & ~IA64_PMU_GENERIC_COMMON,
 	.raw_any	= &ia64_generic_raw,
 	.hw_events = {
 		[PERF_COUNT_HW_CPU_CYCLES]	= "cpu-cycles",

@@ -4,7 +4,9 @@
  * MODEL=generic,...): the shape PAL reports in sysfs, exact counts of
  * injected records on every counter of a group, overflow sampling on the
  * last counter (PMC0 bits above 7 with 12 counters), multiplexing, raw
- * bits 31:8 written as given, and EOPNOTSUPP for every feature it lacks.
+ * bits 31:8 written as given (beyond the threshold only with the
+ * privilege of a CPU-wide event), and EOPNOTSUPP for every feature it
+ * lacks.
  * The expectations come from the model= parameter of the software model,
  * with its documented defaults. Skipped on other CPU models.
  */
@@ -12,6 +14,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
@@ -351,6 +355,101 @@ TEST_F(generic, raw_bits_written_as_given)
 	/* ism 0b11 would count nothing: the driver's stopped state */
 	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (3ULL << 24));
 	EXPECT_EQ(EINVAL, open_errno(&attr));
+}
+
+#define PARANOID	"/proc/sys/kernel/perf_event_paranoid"
+
+/*
+ * In a child as user nobody: for each of @n configs, the errno of its
+ * per-task event (0 if it opens) in the byte written to @out; returns 0,
+ * or -1 if the child did not run
+ */
+static int unprivileged_errnos(const uint64_t *cfg, int n, uint8_t *out)
+{
+	int p[2], status, i, fd;
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		if (setgid(65534) || setuid(65534))
+			_exit(1);
+		for (i = 0; i < n; i++) {
+			uint8_t e;
+
+			fd = open_user(cfg[i], -1);
+			e = fd < 0 ? errno : 0;
+			if (fd >= 0)
+				close(fd);
+			if (write(p[1], &e, 1) != 1)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	close(p[1]);
+	/* n bytes fit in the pipe: all there once the child is gone */
+	if (pid < 0 || waitpid(pid, &status, 0) != pid ||
+	    !WIFEXITED(status) || WEXITSTATUS(status) ||
+	    read(p[0], out, n) != n) {
+		close(p[0]);
+		return -1;
+	}
+	close(p[0]);
+	return 0;
+}
+
+/*
+ * Raw bits beyond the fields every Itanium lays out alike (es 15:8,
+ * umask 19:16, threshold 22:20) mean what the processor's manual says:
+ * on the Montecito bit 26 counts the sibling thread, 30:27 filter by
+ * cache state. The driver cannot know, so they need the privilege of a
+ * CPU-wide event (perf_allow_cpu(), as the Montecito's all bit): EACCES
+ * for user nobody while perf_event_paranoid > 0, the event at 0
+ */
+TEST_F(generic, raw_bits_beyond_thres_need_cpu_privilege)
+{
+	const struct shape *s = &self->s;
+	uint64_t cyc = IA64_PMU_CONFIG(s->cycles, 0);
+	const uint64_t cfg[] = {
+		IA64_PMU_CONFIG(0xff, 0xf) | 7ULL << 20,	/* common */
+		cyc | 1ULL << 23, cyc | 1ULL << 24, cyc | 2ULL << 24,
+		cyc | 1ULL << 26, cyc | 1ULL << 27, cyc | 1ULL << 30,
+		cyc | 1ULL << 31,
+	};
+	const uint64_t bad[] = {
+		cyc | 1ULL << 60, cyc | 1ULL << 3, cyc | 3ULL << 24,
+	};
+	int n = ARRAY_SIZE(cfg), i;
+	uint8_t err[ARRAY_SIZE(cfg)];
+	char old[16];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	read_line(PARANOID, old, sizeof(old));
+	ASSERT_EQ(0, write_str(PARANOID, "1"));
+	ASSERT_EQ(0, unprivileged_errnos(cfg, n, err));
+	EXPECT_EQ(0, err[0]);
+	for (i = 1; i < n; i++) {
+		EXPECT_EQ(EACCES, err[i]) TH_LOG("config 0x%llx",
+						 (unsigned long long)cfg[i]);
+	}
+	ASSERT_EQ(0, write_str(PARANOID, "0"));
+	ASSERT_EQ(0, unprivileged_errnos(cfg, n, err));
+	for (i = 0; i < n; i++) {
+		EXPECT_EQ(0, err[i]) TH_LOG("config 0x%llx",
+					    (unsigned long long)cfg[i]);
+	}
+	ASSERT_EQ(0, write_str(PARANOID, old));
+	/* whoever asks: reserved bits EINVAL, not EACCES */
+	ASSERT_EQ(0, write_str(PARANOID, "1"));
+	ASSERT_EQ(0, unprivileged_errnos(bad, ARRAY_SIZE(bad), err));
+	for (i = 0; i < (int)ARRAY_SIZE(bad); i++) {
+		EXPECT_EQ(EINVAL, err[i]) TH_LOG("config 0x%llx",
+						 (unsigned long long)bad[i]);
+	}
+	ASSERT_EQ(0, write_str(PARANOID, old));
 }
 
 /* Nothing of the driver's features: EOPNOTSUPP, no address filter */
