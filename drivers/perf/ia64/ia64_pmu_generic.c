@@ -51,6 +51,17 @@
 #define IA64_PMU_GENERIC_COMMON	GENMASK_ULL(22, 8)
 
 /*
+ * The narrowest counters of any Itanium: 32 bits ([ITA-RM] §6.2.2; the
+ * Itanium 2's and the Montecito's have 47). [SDM-2] §7.2.1 sets no
+ * minimum ("The bit-width W of the counters is also implementation
+ * specific"), but a counting event takes an overflow interrupt every
+ * 2^(W-1) events (ia64_pmu_max_period): at 16 bits, every 32768 cycles,
+ * tens of thousands of interrupts a second per counting event, an
+ * interrupt storm. A PAL that reports fewer is not believed.
+ */
+#define IA64_PMU_GENERIC_MIN_WIDTH	32
+
+/*
  * What a family needs beyond PAL's description: the bits every write of
  * a counter's PMC sets (ctr_pmc_set, by counter)
  */
@@ -128,7 +139,8 @@ static u16 ia64_generic_counters(u64 mask, u16 all)
  * @model: CPUID[3] model
  * @why: why the driver's tables do not apply, for the probe line
  *
- * Return: the model, or NULL if PAL reports no counter the driver can use.
+ * Return: the model, or NULL if PAL reports no counter the driver can use
+ * or counters narrower than any Itanium's.
  */
 const struct ia64_pmu_model *
 ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
@@ -142,10 +154,14 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 	unsigned int i;
 	u16 all;
 
-	/* the overflow bit of a counter is width bits up: at least 2 */
-	if (!n || width < 2 || width > 64) {
+	if (!n || !width || width > 64) {
 		pr_err("PAL reports %u counters of %u bits: no PMU to drive\n",
 		       n, width);
+		return NULL;
+	}
+	if (width < IA64_PMU_GENERIC_MIN_WIDTH) {
+		pr_err("PAL reports counters of %u bits, narrower than any Itanium's %u: an overflow interrupt every %llu events, not driven\n",
+		       width, IA64_PMU_GENERIC_MIN_WIDTH, 1ULL << (width - 1));
 		return NULL;
 	}
 	if (n > IA64_PMU_MAX_COUNTERS) {

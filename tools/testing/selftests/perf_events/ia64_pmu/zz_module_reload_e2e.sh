@@ -5,7 +5,8 @@
 # unload and load again, and the driver is again the cpu PMU with type 4
 # and a task context (the patch series fixes 6.1's one-shot
 # hw_context_taken). The modules come back with the software model's
-# parameters, as the same CPU model. Runs last: it reloads the modules.
+# parameters, as the same CPU model. With a PAL that reports 16-bit
+# counters the driver does not load. Runs last: it reloads the modules.
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -53,4 +54,24 @@ for i in 1 2; do
 		rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim ($i)"
 	fi
 done
-echo "ok: unload refused while in use, two reloads"
+
+# A PAL that reports counters narrower than any Itanium's 32 bits: the
+# driver does not load (an interrupt storm otherwise), and says why.
+# Then the modules as they were.
+rmmod ia64_pmu || fail "rmmod ia64_pmu (narrow)"
+rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim (narrow)"
+insmod "$mods/ia64_pmu_sim.ko" model=generic,width=16 freerun="$freerun" ||
+	fail "insmod ia64_pmu_sim model=generic,width=16"
+insmod "$mods/ia64_pmu.ko" 2>/dev/null &&
+	fail "the driver loaded with counters of 16 bits"
+[ -e /sys/bus/event_source/devices/cpu ] &&
+	fail "cpu PMU registered with counters of 16 bits"
+dmesg | grep -q 'ia64_pmu: PAL reports counters of 16 bits, narrower than any Itanium' ||
+	fail "no line in dmesg says why the driver did not load"
+rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim (narrow)"
+insmod "$mods/ia64_pmu_sim.ko" model="$model" freerun="$freerun" ||
+	fail "insmod ia64_pmu_sim (back)"
+insmod "$mods/ia64_pmu.ko" || fail "insmod ia64_pmu (back)"
+[ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = "$name" ] ||
+	fail "the PMU is not $name after the narrow PAL"
+echo "ok: unload refused while in use, two reloads, a 16-bit PAL refused"
