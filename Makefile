@@ -168,8 +168,9 @@ vm-check-6.12:
 # The driver's generic model (ia64_pmu_generic.c), built from PAL, on two
 # processors the model plays: an Itanium 2 family whose PAL disagrees
 # with the tables (4 counters of 47 bits, PAL_PMCmask 0xff: the driver
-# falls back to generic), and a family without tables with 12 counters
-# of 50 bits (PMC0 overflow bits 4-15, a 12-event group)
+# falls back to generic; ism writable, PMC4's enable bit), and a family
+# without tables with 12 counters of 50 bits (PMC0 overflow bits 4-15, a
+# 12-event group; ism fixed, as the Montecito's)
 # with the tests of the suite that hold for any CPU model
 GENERIC_TESTS := ia64_pmu_generic_test ia64_pmu_basic_test fuzz_e2e.sh \
 	ia64_pmu_hotplug_test ia64_pmu_sample_test ia64_pmu_sim_test \

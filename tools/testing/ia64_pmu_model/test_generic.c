@@ -5,7 +5,9 @@
  * shapes, reset state, implemented and ignored bits, the sign extension
  * of its counters, exact counting on 12 counters, overflow and freeze on
  * PMD15, thresholds, ism and privilege above PMC7, counters where the
- * Itanium has its BTB, the checking of records and the free-running mode.
+ * Itanium has its BTB, the checking of records and the free-running mode;
+ * ism fixed or writable by family and key, the enable bit of family
+ * 0x1f, the narrowest width.
  */
 #include "model_test.h"
 
@@ -14,14 +16,17 @@
 /* counter PMC: plm ev oi pm, es, umask, threshold, ism, 31:26 */
 #define CTR_BITS	0xff7fff7fULL
 
-/* family 0x21, 12 counters of 50 bits, cycles 0x12, retired 0x08 */
+/*
+ * family 0x21, 12 counters of 50 bits, cycles 0x12, retired 0x08, ism
+ * writable (the family's default is fixed: gen_ism_fixed)
+ */
 static void gen12_init(struct ia64_model *m)
 {
 	struct ia64_model_generic g;
 
 	CHECK_EQ(ia64_model_generic_parse("generic,family=0x21,counters=12,"
-					  "width=50,cycles=0x12,retired=8",
-					  &g), 0);
+					  "width=50,cycles=0x12,retired=8,"
+					  "ism=writable", &g), 0);
 	ia64_model_generic_setup(&g);
 	ia64_model_init(m, IA64_MODEL_GENERIC);
 	ia64_model_write_pmc(m, 0, 0);
@@ -65,6 +70,7 @@ TEST(gen_parse_defaults)
 	CHECK_EQ(d.width, 47);
 	CHECK_EQ(d.cycles, 0x12);
 	CHECK_EQ(d.retired, 0x08);
+	CHECK_EQ(d.ism_fixed, 1);
 	memset(&g, 0xff, sizeof(g));
 	CHECK_EQ(ia64_model_generic_parse("generic", &g), 0);
 	CHECK(!memcmp(&g, &d, sizeof(g)));
@@ -76,25 +82,36 @@ TEST(gen_parse_keys)
 		const char *spec;
 		struct ia64_model_generic want;
 	} t[] = {
-		{ "generic,family=0x20", { 0x20, 0, 4, 47, 0x12, 0x08 } },
-		{ "generic,family=32", { 32, 0, 4, 47, 0x12, 0x08 } },
-		{ "generic,family=0xFF", { 255, 0, 4, 47, 0x12, 0x08 } },
-		{ "generic,family=0", { 0, 0, 4, 47, 0x12, 0x08 } },
-		{ "generic,model=0x2", { 0x21, 2, 4, 47, 0x12, 0x08 } },
-		{ "generic,model=255", { 0x21, 255, 4, 47, 0x12, 0x08 } },
-		{ "generic,counters=0x10", { 0x21, 0, 16, 47, 0x12, 0x08 } },
-		{ "generic,counters=1", { 0x21, 0, 1, 47, 0x12, 0x08 } },
-		{ "generic,width=16", { 0x21, 0, 4, 16, 0x12, 0x08 } },
-		{ "generic,width=0x3f", { 0x21, 0, 4, 63, 0x12, 0x08 } },
-		{ "generic,cycles=0", { 0x21, 0, 4, 47, 0, 0x08 } },
-		{ "generic,cycles=0Xab", { 0x21, 0, 4, 47, 0xab, 0x08 } },
-		{ "generic,retired=255", { 0x21, 0, 4, 47, 0x12, 255 } },
-		{ "generic,retired=0x7", { 0x21, 0, 4, 47, 0x12, 7 } },
+		{ "generic,family=0x20", { 0x20, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,family=32", { 32, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,family=0xFF", { 255, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,family=0", { 0, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,model=0x2", { 0x21, 2, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,model=255", { 0x21, 255, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,counters=0x10", { 0x21, 0, 16, 47, 0x12, 0x08, 1 } },
+		{ "generic,counters=1", { 0x21, 0, 1, 47, 0x12, 0x08, 1 } },
+		{ "generic,width=16", { 0x21, 0, 4, 16, 0x12, 0x08, 1 } },
+		{ "generic,width=8", { 0x21, 0, 4, 8, 0x12, 0x08, 1 } },
+		{ "generic,width=0x3f", { 0x21, 0, 4, 63, 0x12, 0x08, 1 } },
+		{ "generic,cycles=0", { 0x21, 0, 4, 47, 0, 0x08, 1 } },
+		{ "generic,cycles=0Xab", { 0x21, 0, 4, 47, 0xab, 0x08, 1 } },
+		{ "generic,retired=255", { 0x21, 0, 4, 47, 0x12, 255, 1 } },
+		{ "generic,retired=0x7", { 0x21, 0, 4, 47, 0x12, 7, 1 } },
 		/* octal, as C writes it */
-		{ "generic,width=050", { 0x21, 0, 4, 40, 0x12, 0x08 } },
+		{ "generic,width=050", { 0x21, 0, 4, 40, 0x12, 0x08, 1 } },
+		/* ism: writable on the families with IA-32 hardware */
+		{ "generic,family=0x1f", { 0x1f, 0, 4, 47, 0x12, 0x08, 0 } },
+		{ "generic,family=7", { 7, 0, 4, 47, 0x12, 0x08, 0 } },
+		{ "generic,family=0x1e", { 0x1e, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,ism=writable", { 0x21, 0, 4, 47, 0x12, 0x08, 0 } },
+		{ "generic,ism=fixed", { 0x21, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,ism=fixed,family=0x1f",
+		  { 0x1f, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,family=0x20,ism=writable",
+		  { 0x20, 0, 4, 47, 0x12, 0x08, 0 } },
 		/* every key, in another order */
 		{ "generic,retired=1,cycles=2,width=33,counters=12,model=5,"
-		  "family=0x22", { 0x22, 5, 12, 33, 2, 1 } },
+		  "family=0x22", { 0x22, 5, 12, 33, 2, 1, 1 } },
 	};
 	struct ia64_model_generic g;
 	unsigned int i;
@@ -103,9 +120,9 @@ TEST(gen_parse_keys)
 		memset(&g, 0xff, sizeof(g));
 		CHECK_EQ(ia64_model_generic_parse(t[i].spec, &g), 0);
 		if (memcmp(&g, &t[i].want, sizeof(g))) {
-			printf("  %s: %u %u %u %u %u %u\n", t[i].spec,
+			printf("  %s: %u %u %u %u %u %u %u\n", t[i].spec,
 			       g.family, g.model, g.counters, g.width,
-			       g.cycles, g.retired);
+			       g.cycles, g.retired, g.ism_fixed);
 			model_test_failed = 1;
 		}
 	}
@@ -130,12 +147,17 @@ TEST(gen_parse_errors)
 		/* out of range */
 		"generic,family=256", "generic,family=0x100",
 		"generic,model=0x1ff", "generic,counters=0",
-		"generic,counters=17", "generic,width=15", "generic,width=64",
+		"generic,counters=17", "generic,width=7", "generic,width=64",
 		"generic,width=0", "generic,cycles=256", "generic,retired=256",
 		/* repeated keys, trailing junk */
 		"generic,family=1,family=2", "generic,width=40,width=40",
 		"generic,family=1,", "generic,family=1 ", "generic,family=1\n",
 		"generic,family=1,counters=4x",
+		/* ism: a word, not a number */
+		"generic,ism", "generic,ism=", "generic,ism=1",
+		"generic,ism=0", "generic,ism=Fixed", "generic,ism=fixedx",
+		"generic,ism=fix", "generic,ism=writable,",
+		"generic,ism=fixed,ism=fixed", "generic,ism=fixed ",
 	};
 	struct ia64_model_generic g, before;
 	unsigned int i;
@@ -479,6 +501,158 @@ TEST(gen_ism_privilege)
 	ia64_model_set_psr(&m, 3ULL << IA64_MODEL_PSR_CPL_SHIFT);
 	CHECK_EQ(ia64_model_read_pmd(&m, 10), 0);
 	CHECK_EQ(ia64_model_read_pmd(&m, 12), 78);
+	gen_defaults_back();
+}
+
+/* A generic model of @spec, PMC0 cleared, PSR.up and PSR.pp set */
+static void gen_spec_init(struct ia64_model *m, const char *spec)
+{
+	struct ia64_model_generic g;
+
+	CHECK_EQ(ia64_model_generic_parse(spec, &g), 0);
+	ia64_model_generic_setup(&g);
+	ia64_model_init(m, IA64_MODEL_GENERIC);
+	ia64_model_write_pmc(m, 0, 0);
+	ia64_model_set_psr(m, IA64_MODEL_PSR_UP | IA64_MODEL_PSR_PP);
+}
+
+/*
+ * ism fixed at 0b10 (the default of family 0x21): reset value 0x2000000,
+ * writes of ism ignored, so ism 0b11 does not stop a counter and IA-32
+ * code never counts; plm = 0 stops it and loses its PMD
+ */
+TEST(gen_ism_fixed)
+{
+	struct ia64_model m;
+	u64 rec[8];
+	unsigned int i;
+
+	gen_spec_init(&m, "generic,family=0x21,counters=12,width=50");
+	ia64_model_init(&m, IA64_MODEL_GENERIC);
+	for (i = 4; i < 16; i++)
+		CHECK_EQ(ia64_model_read_pmc(&m, i), 0x2000000);
+	gen_spec_init(&m, "generic,family=0x21,counters=12,width=50");
+	for (i = 4; i < 16; i++) {
+		ia64_model_write_pmc(&m, i, ~0ULL);
+		CHECK_EQ(ia64_model_read_pmc(&m, i), 0xfe7fff7fULL);
+		ia64_model_write_pmc(&m, i, 0);
+		CHECK_EQ(ia64_model_read_pmc(&m, i), 0x2000000);
+	}
+	/* PMD9: ism 0b11, PMD10: ism 0b01, PMD11: ism 0 */
+	for (i = 9; i < 12; i++)
+		gen_ctr(&m, i, CYC, 0, 0, (u64)(12 - i) << 24);
+	CHECK_EQ(ia64_model_read_pmc(&m, 9) >> 24 & 3, 2);
+	mt_run_all(&m, (mt_cycles(rec, 6, 3, IA64_PMU_ISA_IA64, 0, NULL),
+			rec));
+	mt_run_all(&m, (mt_cycles(rec, 4, 3, IA64_PMU_ISA_IA32, 0, NULL),
+			rec));
+	for (i = 9; i < 12; i++)
+		CHECK_EQ(ia64_model_read_pmd(&m, i), 6);
+	/* plm = 0 stops it, and its PMD is lost */
+	ia64_model_write_pmc(&m, 9, mt_pmc(CYC, 0, 0, 0));
+	CHECK_EQ(m.pmd[9], IA64_MODEL_UNDEF & ((1ULL << 50) - 1));
+	ia64_model_write_pmd(&m, 9, 5);
+	CHECK_EQ(m.pmd[9], IA64_MODEL_UNDEF & ((1ULL << 50) - 1));
+	ia64_model_write_pmc(&m, 9, mt_pmc(CYC, 0, 0xf, 0));
+	ia64_model_write_pmd(&m, 9, 5);
+	ia64_model_write_pmc(&m, 9, mt_pmc(CYC, 0, 0, 0));
+	mt_run_all(&m, (mt_cycles(rec, 6, 3, IA64_PMU_ISA_IA64, 0, NULL),
+			rec));
+	CHECK_EQ(m.pmd[9], IA64_MODEL_UNDEF & ((1ULL << 50) - 1));
+	CHECK_EQ(ia64_model_read_pmd(&m, 10), 12);
+	gen_defaults_back();
+}
+
+/* ism by family, and the key that overrides it */
+TEST(gen_ism_by_family)
+{
+	static const struct {
+		const char *spec;
+		u64 ism;	/* what a write of ism 0b11 reads back */
+	} t[] = {
+		{ "generic", 2 },
+		{ "generic,family=0x20", 2 },
+		{ "generic,family=0x1f", 3 },
+		{ "generic,family=7", 3 },
+		{ "generic,ism=writable", 3 },
+		{ "generic,family=0x1f,ism=fixed", 2 },
+	};
+	struct ia64_model m;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		gen_spec_init(&m, t[i].spec);
+		ia64_model_write_pmc(&m, 5, mt_pmc(CYC, 0, 0xf, 0) |
+				     3ULL << 24);
+		if ((ia64_model_read_pmc(&m, 5) >> 24 & 3) != t[i].ism) {
+			printf("  %s: ism %u\n", t[i].spec,
+			       (unsigned int)(ia64_model_read_pmc(&m, 5) >>
+					      24 & 3));
+			model_test_failed = 1;
+		}
+	}
+	gen_defaults_back();
+}
+
+/*
+ * Family 0x1f: the Itanium 2's PMC4 enable bit 23, set at reset; clear,
+ * no counter counts. Other families have none: bit 23 is ignored.
+ */
+TEST(gen_enable_bit_family_1f)
+{
+	struct ia64_model m;
+	u64 rec[8];
+	unsigned int i;
+
+	gen_spec_init(&m, "generic,family=0x1f");
+	ia64_model_init(&m, IA64_MODEL_GENERIC);
+	CHECK_EQ(ia64_model_read_pmc(&m, 4), 1ULL << 23);
+	CHECK_EQ(ia64_model_read_pmc(&m, 5), 0);
+	gen_spec_init(&m, "generic,family=0x1f");
+	ia64_model_write_pmc(&m, 4, ~0ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, 4), CTR_BITS | 1ULL << 23);
+	ia64_model_write_pmc(&m, 5, ~0ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, 5), CTR_BITS);
+	/* PMC4 without the bit: nothing counts, with it every counter */
+	for (i = 4; i < 8; i++)
+		gen_ctr(&m, i, CYC, 0, 0, 0);
+	mt_run_all(&m, (mt_cycles(rec, 9, 0, IA64_PMU_ISA_IA64, 0, NULL),
+			rec));
+	for (i = 4; i < 8; i++)
+		CHECK_EQ(ia64_model_read_pmd(&m, i), 0);
+	ia64_model_write_pmc(&m, 4, mt_pmc(CYC, 0, 0xf, 1ULL << 23));
+	mt_run_all(&m, rec);
+	for (i = 4; i < 8; i++)
+		CHECK_EQ(ia64_model_read_pmd(&m, i), 9);
+
+	/* family 0x21: no enable bit */
+	gen_spec_init(&m, "generic,family=0x21,ism=writable");
+	ia64_model_write_pmc(&m, 4, ~0ULL);
+	CHECK_EQ(ia64_model_read_pmc(&m, 4), CTR_BITS);
+	gen_ctr(&m, 4, CYC, 0, 0, 0);
+	mt_run_all(&m, rec);
+	CHECK_EQ(ia64_model_read_pmd(&m, 4), 9);
+	gen_defaults_back();
+}
+
+/* The narrowest width, 8 bits: PAL says so, the counter wraps at 256 */
+TEST(gen_width_8)
+{
+	struct ia64_model m;
+	u64 buf[16], info, rec[8];
+
+	gen_spec_init(&m, "generic,width=8");
+	CHECK_EQ(ia64_model_pal_perf_mon_info(&m, buf, &info), 0);
+	CHECK_EQ(info >> 8 & 0xff, 8);
+	gen_ctr(&m, 6, CYC, 0, 0, 0);
+	ia64_model_write_pmd(&m, 6, 250);
+	mt_run_all(&m, (mt_cycles(rec, 10, 0, IA64_PMU_ISA_IA64, 0, NULL),
+			rec));
+	CHECK_EQ(ia64_model_read_pmd(&m, 6), 4);
+	CHECK_EQ(ia64_model_read_pmc(&m, 0), 1ULL << 6);
+	/* bits 63:8 read as copies of bit 7 */
+	ia64_model_write_pmd(&m, 6, 0x80);
+	CHECK_EQ(ia64_model_read_pmd(&m, 6), ~0x7fULL);
 	gen_defaults_back();
 }
 

@@ -189,16 +189,25 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu);
 struct ia64_model_generic {
 	unsigned int family, model;	/* CPUID[3] 31:24, 23:16 */
 	unsigned int counters;		/* generic pairs, 1..16 */
-	unsigned int width;		/* counter width, 16..63 */
+	unsigned int width;		/* counter width, 8..63 */
 	unsigned int cycles, retired;	/* PAL_CYCLES, PAL_RETIRED: 0..255 */
+	/*
+	 * 1: the counters' ism is fixed at 0b10 (IA-64 only), 0: writable;
+	 * by default writable on families 0x07 and 0x1f only
+	 */
+	unsigned int ism_fixed;
 };
 
-/* family 0x21, model 0, counters 4, width 47, cycles 0x12, retired 0x08 */
+/*
+ * family 0x21, model 0, counters 4, width 47, cycles 0x12, retired 0x08,
+ * ism fixed
+ */
 void ia64_model_generic_defaults(struct ia64_model_generic *g);
 /*
  * Parse "generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C]
- * [,retired=R]" (numbers in C notation: 0x21, 041, 33; keys in any
- * order, each at most once; the others keep their default) into @g.
+ * [,retired=R][,ism=writable|fixed]" (numbers in C notation: 0x21, 041,
+ * 33; keys in any order, each at most once; the others keep their
+ * default, ism the family's) into @g.
  * Returns 0, or -EINVAL (and @g unchanged) for a string not starting
  * with "generic", an unknown or repeated key, a missing '=', a bad or
  * empty number, a value out of range or trailing junk.

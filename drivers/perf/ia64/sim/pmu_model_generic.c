@@ -13,12 +13,29 @@
  * - counter PMCs: plm 3:0, ev 4, oi 5, pm 6, es 15:8, umask 19:16,
  *   threshold 22:20 on every counter, ism 25:24 ([ITA-RM] Figure 6-13,
  *   [PFM-I2]'s counter layout); bits 31:26 are implemented but do
- *   nothing; bit 7, bit 23 and 63:32 are ignored (read 0);
- * - counter PMDs: a count of W bits (16 <= W <= 63); bits 63:W read as
- *   copies of bit W - 1 (the sxt of [ITA-RM] Table 6-5), writes to them
- *   are ignored;
- * - no counter enable bit, no branch trace buffer, no event address
- *   registers, no qualification: every occurrence of an event counts.
+ *   nothing; bit 7, bit 23 and 63:32 are ignored (read 0), but for
+ *   PMC4's enable bit below;
+ * - ism writable, or fixed at 0b10 (IA-64 only: writes of it ignored,
+ *   the reset value 0x2000000, so ism 0b11 does not stop a counter and
+ *   nothing counts in IA-32 code), as on the Montecito ([MONT-FACTS] §2,
+ *   pmu_model_montecito.c). By default writable for the families that
+ *   run IA-32 code in hardware, the Itanium (0x07, [ITA-RM] Figure 6-13)
+ *   and the Itanium 2 (0x1f, [PFM-I2]), fixed for every other family;
+ *   key ism= overrides. MODEL: the processors after the Montecito
+ *   (Tukwila, Poulson, Kittson) descend from it and, as it, run no IA-32
+ *   code in hardware: their ism taken as fixed as the Montecito's;
+ * - family 0x1f (an Itanium 2 whose PAL disagrees with the tables): the
+ *   Itanium 2's PMC4 enable bit 23 ([PFM-MCK], pmu_model_itanium2.c),
+ *   set at reset; while it is clear no counter counts. Other families
+ *   have no enable bit;
+ * - as on every model, a counter PMC with plm = 0 does not preserve its
+ *   PMD (plm0_clobbers_pmd, [ITA-RM] Figure 6-11);
+ * - counter PMDs: a count of W bits (8 <= W <= 63; 8 is below any
+ *   Itanium's, for the driver's refusal of a narrow PAL width); bits
+ *   63:W read as copies of bit W - 1 (the sxt of [ITA-RM] Table 6-5),
+ *   writes to them are ignored;
+ * - no branch trace buffer, no event address registers, no
+ *   qualification: every occurrence of an event counts.
  *
  * Its events: every event select 0-255 with every umask, on every
  * counter, at most 7 per cycle. The PAL_CYCLES code counts every cycle
@@ -34,7 +51,8 @@
  *
  * MODEL: after reset PMC0 has fr = 1 and no overflow bit (the PMU is
  * frozen, as the Itanium 2's firmware leaves it), the counter PMCs are 0
- * (plm 0: nothing counts), the counter PMDs are undefined (the model's
+ * but for the bits that are not writable (ism, fixed) and PMC4's enable
+ * bit (plm 0: nothing counts), the counter PMDs are undefined (the model's
  * IA64_MODEL_UNDEF pattern within the W bits).
  *
  * There is one generic description (static storage): configure it with
@@ -59,6 +77,15 @@
  * ism 25:24, implementation bits 31:26
  */
 #define GEN_PMC_CTR_BITS	(MASK64(6, 0) | MASK64(22, 8) | MASK64(31, 24))
+#define GEN_PMC_ISM		MASK64(25, 24)
+/* ism fixed: 0b10, IA-64 only (the Montecito's reset value) */
+#define GEN_PMC_ISM_FIXED	BIT64(25)
+/* The Itanium 2's family and its PMC4 enable bit ([PFM-MCK]) */
+#define GEN_FAMILY_ITANIUM2	0x1f
+#define GEN_PMC4_ENABLE		BIT64(23)
+/* The Itanium's family: IA-32 code in hardware, ism writable */
+#define GEN_FAMILY_ITANIUM	0x07
+#define GEN_MIN_WIDTH		8
 
 static u64 gen_pmc_bits[GEN_NR_REGS], gen_pmc_reset[GEN_NR_REGS];
 static u64 gen_pmd_bits[GEN_NR_REGS], gen_pmd_reset[GEN_NR_REGS];
@@ -69,6 +96,12 @@ static struct ia64_model_freerun_events gen_freerun;
 static struct ia64_model_desc gen_desc;
 static bool gen_ready;
 
+/* ism fixed, unless the family runs IA-32 code in hardware */
+static unsigned int gen_ism_fixed(unsigned int family)
+{
+	return family != GEN_FAMILY_ITANIUM && family != GEN_FAMILY_ITANIUM2;
+}
+
 void ia64_model_generic_defaults(struct ia64_model_generic *g)
 {
 	g->family = 0x21;
@@ -77,6 +110,32 @@ void ia64_model_generic_defaults(struct ia64_model_generic *g)
 	g->width = 47;
 	g->cycles = 0x12;
 	g->retired = 0x08;
+	g->ism_fixed = gen_ism_fixed(g->family);
+}
+
+/* The values of key ism, by name: writable 0, fixed 1 */
+static const char *const gen_ism_words[] = { "writable", "fixed", NULL };
+
+/*
+ * One of @words at *@s, ending at ',' or the end of the string: 0, its
+ * index in *@val and *@s past it, or -EINVAL
+ */
+static int gen_word(const char **s, const char *const *words,
+		    unsigned int *val)
+{
+	size_t len;
+	unsigned int i;
+
+	for (i = 0; words[i]; i++) {
+		len = strlen(words[i]);
+		if (!strncmp(*s, words[i], len) &&
+		    ((*s)[len] == ',' || !(*s)[len])) {
+			*val = i;
+			*s += len;
+			return 0;
+		}
+	}
+	return -EINVAL;
 }
 
 /*
@@ -118,22 +177,27 @@ static int gen_number(const char **s, unsigned int max, unsigned int *val)
 	return 0;
 }
 
+/* The keys: a number from min to max, or one of words (its index) */
 static const struct {
 	const char *key;
 	unsigned int min, max;
+	const char *const *words;
 } gen_keys[] = {
-	{ "family",	0, 255 },
-	{ "model",	0, 255 },
-	{ "counters",	1, IA64_MODEL_MAX_CTR },
-	{ "width",	16, 63 },
-	{ "cycles",	0, 255 },
-	{ "retired",	0, 255 },
+	{ "family",	0, 255, NULL },
+	{ "model",	0, 255, NULL },
+	{ "counters",	1, IA64_MODEL_MAX_CTR, NULL },
+	{ "width",	GEN_MIN_WIDTH, 63, NULL },
+	{ "cycles",	0, 255, NULL },
+	{ "retired",	0, 255, NULL },
+	{ "ism",	0, 1, gen_ism_words },
 };
+#define GEN_KEY_ISM	6
 
 static unsigned int *gen_field(struct ia64_model_generic *g, unsigned int i)
 {
 	unsigned int *f[] = { &g->family, &g->model, &g->counters,
-			      &g->width, &g->cycles, &g->retired };
+			      &g->width, &g->cycles, &g->retired,
+			      &g->ism_fixed };
 
 	return f[i];
 }
@@ -161,11 +225,18 @@ int ia64_model_generic_parse(const char *spec, struct ia64_model_generic *g)
 			return -EINVAL;
 		seen |= 1U << i;
 		p += len + 1;
-		if (gen_number(&p, gen_keys[i].max, &v) ||
-		    v < gen_keys[i].min)
+		if (gen_keys[i].words) {
+			if (gen_word(&p, gen_keys[i].words, &v))
+				return -EINVAL;
+		} else if (gen_number(&p, gen_keys[i].max, &v) ||
+			   v < gen_keys[i].min) {
 			return -EINVAL;
+		}
 		*gen_field(&r, i) = v;
 	}
+	/* the family's, unless given */
+	if (!(seen & (1U << GEN_KEY_ISM)))
+		r.ism_fixed = gen_ism_fixed(r.family);
 	*g = r;
 	return 0;
 }
@@ -179,8 +250,11 @@ static unsigned int gen_clamp(unsigned int v, unsigned int lo,
 void ia64_model_generic_setup(const struct ia64_model_generic *g)
 {
 	unsigned int n = gen_clamp(g->counters, 1, IA64_MODEL_MAX_CTR);
-	unsigned int w = gen_clamp(g->width, 16, 63);
+	unsigned int w = gen_clamp(g->width, GEN_MIN_WIDTH, 63);
 	u8 cycles = g->cycles & 0xff, retired = g->retired & 0xff;
+	u64 enable = (g->family & 0xff) == GEN_FAMILY_ITANIUM2 ?
+		     GEN_PMC4_ENABLE : 0;
+	u64 ctr_bits = GEN_PMC_CTR_BITS, ctr_reset = 0;
 	u64 ctrs = MASK64(3 + n, 4);
 	struct ia64_model_desc *d = &gen_desc;
 	unsigned int i;
@@ -191,11 +265,18 @@ void ia64_model_generic_setup(const struct ia64_model_generic *g)
 	memset(gen_pmd_reset, 0, sizeof(gen_pmd_reset));
 	gen_pmc_bits[0] = IA64_MODEL_PMC0_FR | IA64_MODEL_PMC0_OVFL(n);
 	gen_pmc_reset[0] = IA64_MODEL_PMC0_FR;
+	if (g->ism_fixed) {
+		ctr_bits &= ~GEN_PMC_ISM;
+		ctr_reset = GEN_PMC_ISM_FIXED;
+	}
 	for (i = 4; i < 4 + n; i++) {
-		gen_pmc_bits[i] = GEN_PMC_CTR_BITS;
+		gen_pmc_bits[i] = ctr_bits;
+		gen_pmc_reset[i] = ctr_reset;
 		gen_pmd_bits[i] = MASK64(w - 1, 0);
 		gen_pmd_reset[i] = IA64_MODEL_UNDEF & MASK64(w - 1, 0);
 	}
+	gen_pmc_bits[4] |= enable;
+	gen_pmc_reset[4] |= enable;
 
 	/*
 	 * One row per event select: each umask its own event, except for
@@ -238,7 +319,7 @@ void ia64_model_generic_setup(const struct ia64_model_generic *g)
 	d->es_mask = 0xff;
 	for (i = 4; i < 4 + n; i++)
 		d->thres_mask[i] = 7;
-	d->ctr_enable = 0;
+	d->ctr_enable = enable;
 	d->pmc_bits = gen_pmc_bits;
 	d->pmc_reset = gen_pmc_reset;
 	d->pmd_bits = gen_pmd_bits;

@@ -30,9 +30,15 @@
  *                     family=F    CPUID[3] family, 0..255 (0x21)
  *                     model=M     CPUID[3] model, 0..255 (0)
  *                     counters=N  generic pairs, 1..16 (4)
- *                     width=W     counter width in bits, 16..63 (47)
+ *                     width=W     counter width in bits, 8..63 (47)
  *                     cycles=C    PAL_CYCLES event code, 0..255 (0x12)
  *                     retired=R   PAL_RETIRED event code, 0..255 (0x08)
+ *                     ism=writable|fixed
+ *                                 the counters' ism: writable, or fixed
+ *                                 at IA-64 only as the Montecito's
+ *                                 (writable for families 0x07 and 0x1f,
+ *                                 else fixed); family 0x1f also has the
+ *                                 Itanium 2's PMC4 enable bit 23
  *                   e.g. model=generic,family=0x21,counters=12,width=50
  *
  * debugfs (ia64_pmu_sim/):
@@ -104,7 +110,7 @@ MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 static char *model = "itanium";
 module_param(model, charp, 0444);
 MODULE_PARM_DESC(model,
-		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R] (defaults 0x21, 0, 4, 47, 0x12, 0x08)");
+		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R][,ism=writable|fixed] (defaults 0x21, 0, 4, 47, 0x12, 0x08, the family's ism)");
 
 enum ia64_model_cpu sim_model_cpu;
 /* model=generic,...: its parameters */
@@ -277,10 +283,11 @@ static int __init sim_init(void)
 		(unsigned int)(cpuid3 >> 24) & 0xff, num_possible_cpus(),
 		ia64_model_threads(sim_model_cpu));
 	if (sim_model_cpu == IA64_MODEL_GENERIC)
-		pr_info("generic PMU: CPUID model 0x%02x, %u counters of %u bits, cycles 0x%02x, retired 0x%02x\n",
+		pr_info("generic PMU: CPUID model 0x%02x, %u counters of %u bits, cycles 0x%02x, retired 0x%02x, ism %s\n",
 			(unsigned int)(cpuid3 >> 16) & 0xff,
 			sim_generic.counters, sim_generic.width,
-			sim_generic.cycles, sim_generic.retired);
+			sim_generic.cycles, sim_generic.retired,
+			sim_generic.ism_fixed ? "fixed" : "writable");
 	return 0;
 }
 module_init(sim_init);

@@ -38,7 +38,10 @@ int nr_pmu_events;
  * events/cpu-cycles) counts cycles, its retired code (events/
  * instructions) retired IA-64 instructions, unqualified; every other
  * code what the cycles records list. Where the two codes are one, no
- * code counts instructions alone: the fuzzer does not run.
+ * code counts instructions alone: the fuzzer does not run. Where the
+ * software model's generic processor has ism fixed at IA-64 only (its
+ * default but for families 0x07 and 0x1f, sim_gen_shape()), IA-32 code
+ * counts nothing (@ia32_counted false).
  */
 static unsigned int es_max = 0x7f;
 unsigned int es_free = 0x80;
@@ -76,6 +79,7 @@ bool load_pmu(void)
 	if (pmu_is_generic()) {
 		int cyc = event_select("cpu-cycles");
 		int ret = event_select("instructions");
+		struct gen_shape gs;
 
 		if (cyc < 0 || ret < 0 || cyc == ret)
 			return false;
@@ -83,6 +87,8 @@ bool load_pmu(void)
 		es_free = 0x100;
 		cycles_es = cyc;
 		inst_es = ret;
+		if (!sim_gen_shape(&gs))
+			ia32_counted = !gs.ism_fixed;
 	} else if (pmu_is_itanium2()) {
 		es_max = 0xff;
 		es_free = 0xe0;

@@ -5,8 +5,9 @@
  * injected records on every counter of a group, overflow sampling on the
  * last counter (PMC0 bits above 7 with 12 counters), multiplexing, raw
  * bits 31:8 written as given (beyond the threshold only with the
- * privilege of a CPU-wide event), and EOPNOTSUPP for every feature it
- * lacks.
+ * privilege of a CPU-wide event), the family's enable bit, a task's
+ * count exact while an unmonitored task runs between its slices, and
+ * EOPNOTSUPP for every feature it lacks.
  * The expectations come from the model= parameter of the software model,
  * with its documented defaults. Skipped on other CPU models.
  */
@@ -21,53 +22,8 @@
 #include "ia64_pmu_test.h"
 
 #define USER_IP		0x4000000000001000ULL
-#define SIM_MODEL	"/sys/module/ia64_pmu_sim/parameters/model"
 #define NOT_GENERIC	"the PMU is not the generic model"
 #define MAX_CTRS	16
-
-/* The processor the software model plays, from its model= parameter */
-struct shape {
-	unsigned int family, model, counters, width, cycles, retired;
-};
-
-/*
- * Parse "generic[,key=value]...", with the defaults the software model
- * documents (sim_backend.c): 0, or -1 if the model is not generic
- */
-static int sim_shape(struct shape *s)
-{
-	char buf[256], *tok, *save;
-
-	*s = (struct shape){ .family = 0x21, .model = 0, .counters = 4,
-			     .width = 47, .cycles = 0x12, .retired = 0x08 };
-	read_line(SIM_MODEL, buf, sizeof(buf));
-	buf[strcspn(buf, "\n")] = '\0';
-	tok = strtok_r(buf, ",", &save);
-	if (!tok || strcmp(tok, "generic"))
-		return -1;
-	while ((tok = strtok_r(NULL, ",", &save))) {
-		char *eq = strchr(tok, '=');
-		unsigned int v;
-
-		if (!eq)
-			return -1;
-		*eq = '\0';
-		v = strtoul(eq + 1, NULL, 0);
-		if (!strcmp(tok, "family"))
-			s->family = v;
-		else if (!strcmp(tok, "model"))
-			s->model = v;
-		else if (!strcmp(tok, "counters"))
-			s->counters = v;
-		else if (!strcmp(tok, "width"))
-			s->width = v;
-		else if (!strcmp(tok, "cycles"))
-			s->cycles = v;
-		else if (!strcmp(tok, "retired"))
-			s->retired = v;
-	}
-	return 0;
-}
 
 static unsigned int sysfs_uint(const char *path)
 {
@@ -77,7 +33,7 @@ static unsigned int sysfs_uint(const char *path)
 }
 
 /* A raw event code that is neither cycles nor retired, for member @i */
-static unsigned int other_code(const struct shape *s, int i)
+static unsigned int other_code(const struct gen_shape *s, int i)
 {
 	unsigned int es = 0x40 + i;
 
@@ -87,14 +43,14 @@ static unsigned int other_code(const struct shape *s, int i)
 }
 
 FIXTURE(generic) {
-	struct shape s;
+	struct gen_shape s;
 };
 
 FIXTURE_SETUP(generic)
 {
 	if (!pmu_is_generic())
 		return;
-	ASSERT_EQ(0, sim_shape(&self->s));
+	ASSERT_EQ(0, sim_gen_shape(&self->s));
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
@@ -115,7 +71,7 @@ TEST_F(generic, shape_in_sysfs)
 		"format/mesi", "format/all",
 		"caps/branches", "caps/ear_thresholds", "events/mem-loads",
 	};
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	unsigned int i, n = 0;
 	char buf[64];
 	struct dirent *d;
@@ -192,7 +148,7 @@ TEST_F(generic, hardware_events_exact)
  */
 TEST_F(generic, raw_group_on_every_counter)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	struct ia64_pmu_rec_event ev[MAX_CTRS];
 	struct rec_buf b = { .len = 0 };
 	struct { uint64_t nr, te, tr, v[MAX_CTRS]; } g;
@@ -245,7 +201,7 @@ TEST_F(generic, raw_group_on_every_counter)
  */
 TEST_F(generic, samples_on_the_last_counter)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	int last = 4 + s->counters - 1, fd[MAX_CTRS], i;
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
@@ -292,7 +248,7 @@ TEST_F(generic, samples_on_the_last_counter)
 /* More events than counters, not in a group: the core multiplexes */
 TEST_F(generic, multiplexes_beyond_the_counters)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	int fd[MAX_CTRS + 1], i, n = s->counters + 1;
 	struct perf_event_attr attr;
 	struct count c;
@@ -319,14 +275,15 @@ TEST_F(generic, multiplexes_beyond_the_counters)
 
 /*
  * Raw config bits 31:8 reach the counter's PMC as given (the fields of
- * the processor's manual); the driver owns 7:0; bits it has no field for
- * are refused
+ * the processor's manual; a fixed ism reads 0b10 whatever is written,
+ * PMC4 has the family's enable bit); the driver owns 7:0; bits it has no
+ * field for are refused. As root: bits 31:23 beyond the threshold too.
  */
 TEST_F(generic, raw_bits_written_as_given)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	uint64_t cfg = IA64_PMU_CONFIG(0xff, 0xf) | (7ULL << 20) |
-		       (1ULL << 24) | (0x3fULL << 26), pmc;
+		       (1ULL << 24) | (0x3fULL << 26), want, pmc;
 	struct perf_event_attr attr;
 	int fd;
 
@@ -339,8 +296,13 @@ TEST_F(generic, raw_bits_written_as_given)
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd, 0) TH_LOG("%s", strerror(errno));
 	pmc = sim_model_pmc(0, 4);
-	EXPECT_EQ(cfg, pmc & 0xffffff00ULL) TH_LOG("pmc4 0x%llx",
-						   (unsigned long long)pmc);
+	want = cfg;
+	if (s->ism_fixed)
+		want = (want & ~(3ULL << 24)) | 2ULL << 24;
+	if (s->enable_bit)
+		want |= 1ULL << 23;
+	EXPECT_EQ(want, pmc & 0xffffff00ULL) TH_LOG("pmc4 0x%llx",
+						    (unsigned long long)pmc);
 	/* plm: user only; pm and oi: the driver's */
 	EXPECT_EQ(0x8 | 0x40 | 0x20, pmc & 0xff);
 	close(fd);
@@ -352,7 +314,7 @@ TEST_F(generic, raw_bits_written_as_given)
 	}
 	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (1ULL << 60));
 	EXPECT_EQ(EINVAL, open_errno(&attr));
-	/* ism 0b11 would count nothing: the driver's stopped state */
+	/* ism 0b11 would count nothing where ism is writable */
 	counting_attr(&attr, IA64_PMU_CONFIG(s->cycles, 0) | (3ULL << 24));
 	EXPECT_EQ(EINVAL, open_errno(&attr));
 }
@@ -409,7 +371,7 @@ static int unprivileged_errnos(const uint64_t *cfg, int n, uint8_t *out)
  */
 TEST_F(generic, raw_bits_beyond_thres_need_cpu_privilege)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	uint64_t cyc = IA64_PMU_CONFIG(s->cycles, 0);
 	const uint64_t cfg[] = {
 		IA64_PMU_CONFIG(0xff, 0xf) | 7ULL << 20,	/* common */
@@ -452,10 +414,130 @@ TEST_F(generic, raw_bits_beyond_thres_need_cpu_privilege)
 	ASSERT_EQ(0, write_str(PARANOID, old));
 }
 
+/*
+ * The family's counter enable bit (family 0x1f: the Itanium 2's PMC4 bit
+ * 23, without which no counter counts) is in PMC4 whichever counters the
+ * events take, and stays there when they are gone; other families have
+ * none
+ */
+TEST_F(generic, family_enable_bit)
+{
+	const struct gen_shape *s = &self->s;
+	struct ia64_pmu_rec_event ev = { .code = other_code(s, 0), .inc = 1 };
+	struct rec_buf b = { .len = 0 };
+	struct { uint64_t nr, te, tr, v[2]; } g;
+	struct perf_event_attr attr;
+	int fd[2];
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	ASSERT_GE(s->counters, 2);
+	counting_attr(&attr, IA64_PMU_CONFIG(ev.code, 0));
+	attr.exclude_kernel = 1;
+	attr.read_format = PERF_FORMAT_GROUP |
+			   PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd[0], 0);
+	fd[1] = open_user(IA64_PMU_CONFIG(s->cycles, 0), fd[0]);
+	ASSERT_GE(fd[1], 0);
+	rec_cycles(&b, USER_IP, 777, 3, IA64_PMU_ISA_IA64, &ev, 1);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	EXPECT_EQ(s->enable_bit, !!(sim_model_pmc(0, 4) & 1ULL << 23));
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(uint64_t) * 5, read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(777, g.v[0]);
+	EXPECT_EQ(777, g.v[1]);
+	close(fd[1]);
+	close(fd[0]);
+	EXPECT_EQ(s->enable_bit, !!(sim_model_pmc(0, 4) & 1ULL << 23));
+}
+
+#define SLICES		20
+#define PERIOD		1000
+
+/*
+ * A task's event while another task, unmonitored, runs on its CPU
+ * between its slices, with a CPU-wide event keeping the PMU running: the
+ * other task's records are not counted, the CPU-wide event counts both
+ * tasks'. Each slice the task's sampling event counts PERIOD cycles,
+ * PERF_EVENT_IOC_REFRESH 1 letting it overflow once: the interrupt stops
+ * it (ia64_pmu_stop()) and the core disables it. The driver stops a
+ * counter by plm = 0, which stops it on every Itanium; ism 0b11 does not
+ * where ism is fixed (the software model's default but for families 0x07
+ * and 0x1f): the counter would go on counting the other task's cycles,
+ * and, as it keeps its PMD for the event's next slice (the lazy reload),
+ * the event would take them in.
+ */
+TEST_F(generic, unmonitored_task_not_counted)
+{
+	uint64_t cfg = IA64_PMU_CONFIG(self->s.cycles, 0);
+	int to_child[2], to_parent[2], status, fd, cpu_fd, round;
+	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
+	char token = 'x';
+	struct count c;
+	struct ring r;
+	pid_t pid;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	cpu_fd = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(cpu_fd, 0);
+	ioctl(cpu_fd, PERF_EVENT_IOC_ENABLE, 0);
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		rec_cycles(&b, USER_IP, 333, 3, IA64_PMU_ISA_IA64, NULL, 0);
+		for (round = 0; round < SLICES; round++) {
+			if (read(to_child[0], &token, 1) != 1)
+				_exit(1);
+			if (sim_inject(&b))
+				_exit(2);
+			if (write(to_parent[1], &token, 1) != 1)
+				_exit(3);
+		}
+		_exit(0);
+	}
+	counting_attr(&attr, cfg);
+	attr.exclude_kernel = 1;
+	attr.sample_period = PERIOD;
+	attr.sample_type = PERF_SAMPLE_IP;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	rec_cycles(&b, USER_IP, PERIOD, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	for (round = 0; round < SLICES; round++) {
+		ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_REFRESH, 1));
+		ASSERT_EQ(0, sim_inject(&b));
+		ASSERT_EQ(1, write(to_child[1], &token, 1));
+		ASSERT_EQ(1, read(to_parent[0], &token, 1));
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(SLICES * PERIOD, c.value);
+	EXPECT_EQ(SLICES, ring_count_samples(&r));
+	ioctl(cpu_fd, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(0, read_count(cpu_fd, &c));
+	EXPECT_EQ(SLICES * (PERIOD + 333), c.value);
+	ring_unmap(&r);
+	close(fd);
+	close(cpu_fd);
+}
+
 /* Nothing of the driver's features: EOPNOTSUPP, no address filter */
 TEST_F(generic, features_not_supported)
 {
-	const struct shape *s = &self->s;
+	const struct gen_shape *s = &self->s;
 	struct perf_event_attr attr;
 	int fd;
 

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,63 @@ static inline int sim_threads(void)
 		  sizeof(buf));
 	t = strstr(buf, ",threads=");
 	return t ? atoi(t + 9) : 1;
+}
+
+/*
+ * The generic processor the software model plays (model=generic,...,
+ * sim_backend.c): its keys, with the defaults the model documents; ism
+ * fixed at IA-64 only unless writable (by default on families 0x07 and
+ * 0x1f), PMC4's enable bit 23 on family 0x1f
+ */
+struct gen_shape {
+	unsigned int family, model, counters, width, cycles, retired;
+	int ism_fixed;		/* -1: the family's */
+	bool enable_bit;
+};
+
+/* Parse the model= parameter: 0, or -1 if the model is not generic */
+static inline int sim_gen_shape(struct gen_shape *s)
+{
+	char buf[256], *tok, *save;
+
+	*s = (struct gen_shape){ .family = 0x21, .model = 0, .counters = 4,
+				 .width = 47, .cycles = 0x12,
+				 .retired = 0x08, .ism_fixed = -1 };
+	read_line("/sys/module/ia64_pmu_sim/parameters/model", buf,
+		  sizeof(buf));
+	buf[strcspn(buf, "\n")] = '\0';
+	tok = strtok_r(buf, ",", &save);
+	if (!tok || strcmp(tok, "generic"))
+		return -1;
+	while ((tok = strtok_r(NULL, ",", &save))) {
+		char *eq = strchr(tok, '=');
+		unsigned int v;
+
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		v = strtoul(eq + 1, NULL, 0);
+		if (!strcmp(tok, "family"))
+			s->family = v;
+		else if (!strcmp(tok, "model"))
+			s->model = v;
+		else if (!strcmp(tok, "counters"))
+			s->counters = v;
+		else if (!strcmp(tok, "width"))
+			s->width = v;
+		else if (!strcmp(tok, "cycles"))
+			s->cycles = v;
+		else if (!strcmp(tok, "retired"))
+			s->retired = v;
+		else if (!strcmp(tok, "ism"))
+			s->ism_fixed = !strcmp(eq + 1, "fixed");
+		else
+			return -1;
+	}
+	if (s->ism_fixed < 0)
+		s->ism_fixed = s->family != 0x07 && s->family != 0x1f;
+	s->enable_bit = s->family == 0x1f;
+	return 0;
 }
 
 /*
