@@ -447,7 +447,14 @@ static const struct attribute_group *ia64_pmu_attr_groups[] = {
 	NULL,
 };
 
-/* The CPU model of CPUID[3] family @family ([ITA-RM] §6.2.9), or NULL */
+/*
+ * The CPU model of CPUID[3] family @family ([ITA-RM] §6.2.9), or NULL.
+ * By family alone, whatever the model number: perfmon and libpfm took
+ * every family 0x20 processor for a Montecito ([PFM-MONT]: libpfm's
+ * pfm_mont_detect, perfmon's .pmu_family), and so does the driver; one
+ * whose PAL disagrees with the tables gets the generic model
+ * (ia64_pmu_probe()).
+ */
 static const struct ia64_pmu_model *ia64_pmu_find_model(u8 family)
 {
 	unsigned int i;
