@@ -196,6 +196,12 @@ int ia64_pmu_event_init(struct perf_event *event)
 	if (counters < 0)
 		return counters;
 	/*
+	 * A MESI filter of 0 asks for every state: the counter counts the
+	 * states whose bits are set, so all four ([MONT-FACTS] §4)
+	 */
+	if ((ev->qual & IA64_Q_MESI) && !(config & ia64_pmu_model->mesi_mask))
+		config |= ia64_pmu_model->mesi_mask;
+	/*
 	 * Counting both threads of the core shows what other tasks do:
 	 * the privilege of a CPU-wide event, as x86's any-thread bit
 	 */

@@ -32,8 +32,9 @@
  * turn the execution trace buffer off, as on the Itanium 2.
  *
  * The L3 events that take it (IA64_Q_MESI) filter by line state with the
- * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
- * with a mesi bit is -EINVAL.
+ * mesi field (PMC bits 30:27, I S E M; 0: every state, which the PMC
+ * says with all four bits, ia64_pmu_event.c); any other event with a
+ * mesi bit is -EINVAL.
  *
  * Qualification (ia64_qual_montecito, ia64_pmu_qual.c): the Itanium 2's
  * per IBR pair scheme in other registers, the opcode matchers PMC32/33

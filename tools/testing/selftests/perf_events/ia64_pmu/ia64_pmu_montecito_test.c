@@ -413,7 +413,9 @@ TEST_F(mont, ia32_code_not_counted)
 /*
  * The MESI filter (format mesi, config:27-30: I S E M) on an L3 event
  * that takes it: exact counts of the loads whose L3 line was in the
- * selected states, every load with mesi=0; EINVAL on other events
+ * selected states, every load with mesi=0 (the driver writes all four
+ * bits: a PMC with none counts nothing) and with the generic LLC-loads;
+ * EINVAL on other events
  */
 TEST_F(mont, mesi_filter_exact)
 {
@@ -422,6 +424,8 @@ TEST_F(mont, mesi_filter_exact)
 		{ 0x3, 5 + 7 },	/* I, S */
 		{ 0x4, 11 },	/* E: the hits with no state given */
 		{ 0x0, 3 + 5 + 7 + 11 },
+		{ 0xf, 3 + 5 + 7 + 11 },
+		{ 0x0, 3 + 5 + 7 + 11 },	/* LLC-loads */
 	};
 	static const struct { int level, state, n; } loads[] = {
 		{ IA64_PMU_LVL_L3, IA64_PMU_L3_M, 3 },
@@ -432,6 +436,7 @@ TEST_F(mont, mesi_filter_exact)
 	};
 	uint64_t read_all = ev("L3_READS_DATA_READ_ALL");
 	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
 	struct ia64_pmu_rec_mem *r;
 	int fd[ARRAY_SIZE(t)], i, k;
 	char buf[64];
@@ -441,11 +446,19 @@ TEST_F(mont, mesi_filter_exact)
 		SKIP(return, NOT_MONTECITO);
 	EXPECT_STREQ("config:27-30\n", read_line(PMU_DIR "/format/mesi", buf,
 						   sizeof(buf)));
-	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
+	for (i = 0; i < (int)ARRAY_SIZE(t) - 1; i++) {
 		fd[i] = open_user(read_all | (uint64_t)t[i].filter << 27,
 				  i ? fd[0] : -1);
 		ASSERT_GE(fd[i], 0);
 	}
+	counting_attr(&attr, PERF_COUNT_HW_CACHE_LL |
+			     PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			     PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16);
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+	ASSERT_GE(fd[i], 0);
 	for (i = 0; i < (int)ARRAY_SIZE(loads); i++)
 		for (k = 0; k < loads[i].n; k++) {
 			r = (void *)(b.data + b.len);
@@ -455,11 +468,14 @@ TEST_F(mont, mesi_filter_exact)
 			r->hdr.flags = IA64_PMU_REC_MEM_L3(loads[i].state);
 		}
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	/* every member's PMC selects some state: mesi=0 is all four */
+	for (i = 4; i < 4 + (int)ARRAY_SIZE(t); i++)
+		EXPECT_NE(0, (sim_model_pmc(0, i) >> 27) & 0xf) TH_LOG("PMC%d", i);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
 	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
 		ASSERT_EQ(0, read_count(fd[i], &c));
-		EXPECT_EQ(t[i].want, c.value) TH_LOG("mesi 0x%x", t[i].filter);
+		EXPECT_EQ(t[i].want, c.value) TH_LOG("member %d", i);
 		EXPECT_EQ(c.enabled, c.running);
 	}
 	for (i = 0; i < (int)ARRAY_SIZE(t); i++)

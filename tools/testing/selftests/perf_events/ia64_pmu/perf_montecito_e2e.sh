@@ -56,6 +56,13 @@ out=$(perf stat -x, -e cpu/L3_REFERENCES,mesi=0x8/u -- true 2>&1)
 echo "$out" | grep -q '^<not supported>,,cpu/L3_REFERENCES,mesi=0x8/u' ||
 	fail "perf stat: mesi on L3_REFERENCES was not refused"
 
+# LLC-loads, L3_READS_ALL_ALL with mesi=0: every line state, which the
+# counter's PMC says with all four bits (a PMC with none counts nothing)
+out=$(perf stat -x, -e LLC-loads -- $work 2>&1 >/dev/null) ||
+	fail "perf stat of LLC-loads exited $?"
+v=$(echo "$out" | awk -F, '$3 == "LLC-loads" { print $1 }')
+[[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "LLC-loads: not a positive count: '$v'"
+
 # the thread bit through perf's event syntax: both threads' cycles
 out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- $work 2>&1 >/dev/null) ||
 	fail "perf stat with all=1 exited $?"
