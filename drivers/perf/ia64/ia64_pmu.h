@@ -225,11 +225,12 @@ struct ia64_pmu_model {
 	u64 mesi_mask;
 	u64 thread_all;
 	/*
-	 * With two threads per core enabled by firmware: the counters a
-	 * sampling event may use (IA64_CTR(), the Montecito's erratum 121),
-	 * 0 if any
+	 * With two threads per core enabled by firmware: the counters an
+	 * event may use (IA64_CTR()), 0 if any. The Montecito's erratum
+	 * 121: the overflow of the others cannot be relied on, and every
+	 * event needs it (a counting one to stay 64-bit).
 	 */
-	unsigned int mt_sample_counters;
+	unsigned int mt_counters;
 	bool mt_no_ipear;	/* ... and no IP-EAR (erratum 120) */
 	/*
 	 * What a raw event code that no line of events[] takes counts:

@@ -50,8 +50,10 @@
  * The thread bit (PMC bit 26, format all) counts both hardware threads
  * of the core, with the privilege of a CPU-wide event. With two threads
  * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
- * overflow of PMC10-15 cannot be relied on, so sampling events take
- * PMC4-9 only; erratum 120: there is no IP-EAR.
+ * overflow of PMC10-15 cannot be relied on, and every event needs it (a
+ * counting event to stay 64-bit past 2^47 events), so every event takes
+ * PMC4-9 only, as perfmon2 refused PMC10-15 for 64-bit counters;
+ * erratum 120: there is no IP-EAR.
  */
 
 #include <linux/bits.h>
@@ -187,7 +189,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
-	.mt_sample_counters = IA64_CTR_4_9,
+	.mt_counters	= IA64_CTR_4_9,
 	/* erratum 120: no IP-EAR with threads */
 	.mt_no_ipear	= true,
 	.groups		= montecito_groups,

@@ -9,8 +9,8 @@
  * stopped counter (plm = 0) loses its PMD, and none in IA-32 code (ism is
  * fixed), the MESI filter, and the thread bit: format all counts the
  * sibling thread's events with the privilege of a CPU-wide event, and
- * with two threads per core (MODEL=montecito,threads=2) a sampling event
- * takes PMC4-9 only (erratum 121) and there is no IP-EAR (erratum 120).
+ * with two threads per core (MODEL=montecito,threads=2) every event takes
+ * PMC4-9 only (erratum 121) and there is no IP-EAR (erratum 120).
  * Skipped on other models.
  */
 
@@ -126,7 +126,9 @@ TEST_F(mont, identity_in_sysfs)
 
 /*
  * Twelve events, one per counter, in one group: cycles and eleven events
- * the cycles records list, each counted exactly, all the time
+ * the cycles records list, each counted exactly, all the time; with two
+ * threads per core six, on PMC4-9 (erratum 121), and a seventh does not
+ * fit
  */
 TEST_F(mont, twelve_events_count_on_all_twelve)
 {
@@ -142,12 +144,13 @@ TEST_F(mont, twelve_events_count_on_all_twelve)
 	struct ia64_pmu_rec_event rec[11];
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
-	int fd[12], i;
+	int fd[12], i, nr;
 	uint64_t cfg;
 
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
+	nr = sim_threads() > 1 ? 6 : 12;
 	memset(rec, 0, sizeof(rec));
 	for (i = 1; i < 12; i++) {
 		cfg = ev(names[i]);
@@ -164,22 +167,23 @@ TEST_F(mont, twelve_events_count_on_all_twelve)
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
-	for (i = 1; i < 12; i++) {
+	for (i = 1; i < nr; i++) {
 		fd[i] = open_user(ev(names[i]), fd[0]);
 		ASSERT_GE(fd[i], 0) TH_LOG("%s: %s", names[i],
 					   strerror(errno));
 	}
-	/* a thirteenth does not fit */
+	/* one more does not fit */
 	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_ALL"), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	ASSERT_EQ(sizeof(g), read(fd[0], &g, sizeof(g)));
-	EXPECT_EQ(12, g.nr);
+	ASSERT_EQ(8 * (3 + nr), read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(nr, g.nr);
 	EXPECT_EQ(g.te, g.tr);
-	for (i = 0; i < 12; i++)
+	for (i = 0; i < nr; i++)
 		EXPECT_EQ(5000, g.v[i]) TH_LOG("member %d", i);
-	close_all(fd, 12);
+	close_all(fd, nr);
 }
 
 /* One sample per period on the last counter, PMD15 (PMC0 bit 15) */
@@ -222,7 +226,10 @@ TEST_F(mont, samples_on_pmd15)
 	close_all(fd, 12);
 }
 
-/* CPU_OP_CYCLES_HALTED counts on PMC10 only; BUS_* on PMC4-9 */
+/*
+ * CPU_OP_CYCLES_HALTED counts on PMC10 only (with two threads per core
+ * not at all: erratum 121); BUS_* on PMC4-9
+ */
 TEST_F(mont, restricted_counters)
 {
 	static const char * const bus[7] = {
@@ -238,15 +245,20 @@ TEST_F(mont, restricted_counters)
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
-	ASSERT_EQ(0, open_group(halted, 2, fd));
-	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
-	EXPECT_EQ(0x18, pmc_es(10));
-	EXPECT_EQ(0x12, pmc_es(4));
-	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	/* a second one has no counter */
-	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_HALTED"), fd[0]));
-	EXPECT_EQ(EINVAL, errno);
-	close_all(fd, 2);
+	if (sim_threads() > 1) {
+		/* erratum 121: no event on PMC10 with two threads */
+		EXPECT_EQ(EOPNOTSUPP, open_group(halted, 2, fd));
+	} else {
+		ASSERT_EQ(0, open_group(halted, 2, fd));
+		ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+		EXPECT_EQ(0x18, pmc_es(10));
+		EXPECT_EQ(0x12, pmc_es(4));
+		ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+		/* a second one has no counter */
+		EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_HALTED"), fd[0]));
+		EXPECT_EQ(EINVAL, errno);
+		close_all(fd, 2);
+	}
 
 	/* six on PMC4-9 fit, a seventh does not */
 	ASSERT_EQ(0, open_group(bus, 6, fd));
@@ -595,10 +607,10 @@ TEST_F(mont, thread_all_counts_both_threads)
 }
 
 /*
- * Erratum 121: with two threads per core a sampling event takes PMC4-9
- * only: six fit, a seventh does not, a counting event still does (on
- * PMC10-15), CPU_OP_CYCLES_HALTED (PMC10 only) cannot sample; the
- * samples come. With one thread, the HALTED sampling event opens.
+ * Erratum 121: with two threads per core an event takes PMC4-9 only:
+ * six sampling events fit, a seventh does not, nor a counting one;
+ * CPU_OP_CYCLES_HALTED (PMC10 only) is not supported, sampling or
+ * counting; the samples come. With one thread, HALTED opens.
  */
 TEST_F(mont, erratum121_sampling_on_pmc4_9)
 {
@@ -616,9 +628,9 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 		EXPECT_EQ(0, open_errno(&attr));
 		SKIP(return, "one thread per core");
 	}
-	EXPECT_EQ(EINVAL, open_errno(&attr));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	attr.sample_period = 0;
-	EXPECT_EQ(0, open_errno(&attr));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 
 	counting_attr(&attr, IA64_PMU_CONFIG(0x12, 0));
 	attr.exclude_kernel = 1;
@@ -632,8 +644,8 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 	}
 	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
 	EXPECT_EQ(EINVAL, errno);
-	fd[6] = open_user(ev("IA64_INST_RETIRED"), fd[0]);
-	ASSERT_GE(fd[6], 0);
+	EXPECT_EQ(-1, open_user(ev("IA64_INST_RETIRED"), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
 	ASSERT_EQ(0, ring_map(&r, fd[5]));
 	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
@@ -643,7 +655,51 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
 	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
-	close_all(fd, 7);
+	close_all(fd, 6);
+}
+
+/*
+ * Erratum 121 and counting: a counting event relies on its overflow
+ * interrupt to extend its 47-bit count. A group of six CPU_OP_CYCLES_ALL
+ * and six NOPS_RETIRED: with one thread all twelve count, the cycles
+ * exactly past 2^47 on PMC4-15; with two threads per core six fit, on
+ * PMC4-9, where the overflow interrupts come, and count exactly too (on
+ * PMC10-15 they would lose 2^47 silently).
+ */
+TEST_F(mont, erratum121_counts_past_2_47)
+{
+	const uint64_t cycles = (1ULL << 47) + 12345;
+	struct rec_buf b = { .len = 0 };
+	int fd[12], i, nr, fit;
+	uint64_t cfg;
+	struct count c;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	fit = sim_threads() > 1 ? 6 : 12;
+	for (nr = 0; nr < 12; nr++) {
+		cfg = ev(nr < 6 ? "CPU_OP_CYCLES_ALL" : "NOPS_RETIRED");
+		fd[nr] = open_user(cfg, nr ? fd[0] : -1);
+		if (nr >= fit) {
+			EXPECT_EQ(-1, fd[nr]);
+			EXPECT_EQ(EINVAL, errno);
+			break;
+		}
+		ASSERT_GE(fd[nr], 0) TH_LOG("member %d: %s", nr,
+					    strerror(errno));
+	}
+	rec_cycles(&b, USER_IP, cycles, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 4; i < 4 + nr; i++)
+		EXPECT_NE(0, pmc_es(i)) TH_LOG("PMC%d", i);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < nr; i++) {
+		ASSERT_EQ(0, read_count(fd[i], &c));
+		EXPECT_EQ(i < 6 ? cycles : 0, c.value) TH_LOG("member %d", i);
+		EXPECT_EQ(c.enabled, c.running);
+	}
+	close_all(fd, nr);
 }
 
 /*
