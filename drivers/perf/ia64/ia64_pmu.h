@@ -425,7 +425,7 @@ extern u64 ia64_pmu_ovfl_mask;
 int ia64_pmu_generic(const char *name, u64 *config);
 int ia64_pmu_event_init(struct perf_event *event);
 
-/* ia64_pmu_sched.c */
+/* ia64_pmu_assign.c, ia64_pmu_sched.c */
 bool ia64_pmu_assign(struct perf_event **events, int n, int *assign);
 void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags);
