@@ -82,6 +82,7 @@ modules: kernel
 
 unit:
 	$(MAKE) -C tools/testing/ia64_pmu_model run
+	$(MAKE) -C tools/testing/ia64_pmu_place run
 	$(MAKE) -C tools/testing/ia64_pmu_events run regen-check
 
 # kselftest_harness.h comes from the kernel tree the VM boots

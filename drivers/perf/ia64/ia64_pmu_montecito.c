@@ -11,9 +11,10 @@
  * perfmon masked monitoring on this processor; the PMD is loaded again
  * after the PMC (stop_loses_pmd). Placement: the BUS_* and ER_* events
  * count on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10 only; the L1D events of
- * one set, the last one on PMC5; the L2D events of at most two sets, the
- * first three of one on PMC4, PMC5, PMC8, of the other on PMC6, PMC7,
- * PMC9; at most one L2D OZQ cancel event (ia64_pmu_groups.c).
+ * one set, one of them on PMC5; the L2D events of at most two sets, each
+ * with an event on the head of the triple it owns, PMC4 (with PMC5,
+ * PMC8) or PMC6 (with PMC7, PMC9), none on the other set's; at most one
+ * L2D OZQ cancel event (ia64_pmu_groups.c).
  *
  * Branch stacks come from the execution trace buffer in branch mode
  * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
@@ -150,13 +151,12 @@ static const struct ia64_pmu_event_group montecito_groups[] = {
 static const struct ia64_btb_layout montecito_btb = IA64_BTB_LAYOUT_MONTECITO;
 
 /*
- * libpfm's placement ([PFM-MONT]): the last L1D event on PMC5; of the
- * L2D sets, the first three events of the first set on PMC4, PMC5 and
- * PMC8, of the second set on PMC6, PMC7 and PMC9
+ * The groups' counters ([MONT-FACTS] §4): an L1D event on PMC5, whose
+ * set the others count; the L2D triples PMC4, PMC5, PMC8 and PMC6, PMC7,
+ * PMC9, the set of each chosen by its head
  */
 static const struct ia64_pmu_group_pins montecito_pins[] = {
-	{ .grp = IA64_GRP_L1D, .last = true, .nr_sets = 1,
-	  .ctr = { { 5 } } },
+	{ .grp = IA64_GRP_L1D, .nr_sets = 1, .ctr = { { 5 } } },
 	{ .grp = IA64_GRP_L2D, .nr_sets = 2,
 	  .ctr = { { 4, 5, 8 }, { 6, 7, 9 } } },
 };
