@@ -82,6 +82,7 @@ modules: kernel
 
 unit:
 	$(MAKE) -C tools/testing/ia64_pmu_model run
+	$(MAKE) -C tools/testing/ia64_pmu_place run
 	$(MAKE) -C tools/testing/ia64_pmu_events run regen-check
 
 # kselftest_harness.h comes from the kernel tree the VM boots
@@ -190,7 +191,8 @@ vm-check-generic: initramfs
 # expectations), the fuzzer included: the whole suite but the other
 # models' own tests (ia64_pmu_itanium2_test, perf_itanium2_e2e.sh, the
 # generic ones)
-MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
+MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
+	ia64_pmu_basic_test \
 	ia64_pmu_btb_test ia64_pmu_count_test ia64_pmu_ear_test \
 	ia64_pmu_errno_test ia64_pmu_fault_test ia64_pmu_freerun_test \
 	ia64_pmu_hotplug_test ia64_pmu_ipear_test ia64_pmu_qual_test \
@@ -203,7 +205,8 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
 # (the whole list took 670-820 s on a loaded host, perf_all_pmu_e2e.sh
 # 210-360 s of it: 900 s is too close)
 # ... and with two hardware threads per core (errata 120, 121)
-MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_basic_test \
+MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
+	ia64_pmu_basic_test \
 	ia64_pmu_sample_test perf_montecito_e2e.sh
 vm-check-montecito: initramfs
 	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-1500} $(TOOLS)/run-vm.sh \

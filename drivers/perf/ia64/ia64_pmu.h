@@ -89,18 +89,18 @@ struct ia64_pmu_event_group {
 };
 
 /*
- * Where the events of a cache event group count, in the order they come
- * (Montecito: [PFM-MONT] facts of libpfm's scheduler, ia64_pmu_groups.c).
- * With @last, the group's last event takes counter ctr[0][0]; else the
- * first events of each set, its sets in the order they first appear (at
- * most @nr_sets of them), take that set's counters ctr[k][0], [1], [2]
- * (0: none), and its other events any counter.
+ * Where the events of a cache event group count (Montecito: [MONT-FACTS]
+ * §4, ia64_pmu_groups.c): @nr_sets triples of counters ctr[k][0], [1],
+ * [2] (0: none), the head ctr[k][0] selecting the set that the others
+ * count. Each triple is owned by one set of the group at most, which has
+ * an event on its head; each of the group's sets (at most @nr_sets) owns
+ * one or more; the group's events count on their set's triples or off
+ * every triple of the group.
  */
 #define IA64_PMU_PIN_SETS	2
 #define IA64_PMU_PIN_CTRS	3
 struct ia64_pmu_group_pins {
 	u8 grp;					/* IA64_GRP_* */
-	bool last;
 	u8 nr_sets;
 	u8 ctr[IA64_PMU_PIN_SETS][IA64_PMU_PIN_CTRS];
 };
@@ -233,11 +233,12 @@ struct ia64_pmu_model {
 	 */
 	u64 raw_priv;
 	/*
-	 * With two threads per core enabled by firmware: the counters a
-	 * sampling event may use (IA64_CTR(), the Montecito's erratum 121),
-	 * 0 if any
+	 * With two threads per core enabled by firmware: the counters an
+	 * event may use (IA64_CTR()), 0 if any. The Montecito's erratum
+	 * 121: the overflow of the others cannot be relied on, and every
+	 * event needs it (a counting one to stay 64-bit).
 	 */
-	unsigned int mt_sample_counters;
+	unsigned int mt_counters;
 	bool mt_no_ipear;	/* ... and no IP-EAR (erratum 120) */
 	/*
 	 * What a raw event code that no line of events[] takes counts:
@@ -432,7 +433,7 @@ extern u64 ia64_pmu_ovfl_mask;
 int ia64_pmu_generic(const char *name, u64 *config);
 int ia64_pmu_event_init(struct perf_event *event);
 
-/* ia64_pmu_sched.c */
+/* ia64_pmu_assign.c, ia64_pmu_sched.c */
 bool ia64_pmu_assign(struct perf_event **events, int n, int *assign);
 void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_start_txn(struct pmu *pmu, unsigned int txn_flags);
@@ -509,7 +510,10 @@ void ia64_pmu_groups_init(struct perf_event *event,
 bool ia64_pmu_groups_agree(struct perf_event **events, int n);
 bool ia64_pmu_groups_placed(struct perf_event **events, int n,
 			    const int *assign);
-void ia64_pmu_groups_pin(struct perf_event **events, int n, u16 *ctrs);
+unsigned int ia64_pmu_groups_options(void);
+unsigned int ia64_pmu_groups_option_now(struct perf_event **events, int n);
+bool ia64_pmu_groups_pin(struct perf_event **events, int n,
+			 unsigned int opt, u16 *ctrs, u16 *heads);
 
 /* ia64_pmu_qual.c */
 int ia64_pmu_qual_init(struct perf_event *event,

@@ -647,11 +647,11 @@ static int __init ia64_pmu_init(void)
 	}
 	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
 		model->nr_generic, model->width, model->nr_events);
-	if (ia64_pmu_threads > 1 && model->mt_sample_counters)
-		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)%s\n",
+	if (ia64_pmu_threads > 1 && model->mt_counters)
+		pr_info("%u threads per core: events on PMC%lu-%lu only (erratum 121)%s\n",
 			ia64_pmu_threads,
-			IA64_PMU_FIRST_COUNTER + __ffs(model->mt_sample_counters),
-			IA64_PMU_FIRST_COUNTER + __fls(model->mt_sample_counters),
+			IA64_PMU_FIRST_COUNTER + __ffs(model->mt_counters),
+			IA64_PMU_FIRST_COUNTER + __fls(model->mt_counters),
 			ia64_pmu_ipear_off ? ", no IP-EAR (erratum 120)" : "");
 	return 0;
 

@@ -196,6 +196,12 @@ int ia64_pmu_event_init(struct perf_event *event)
 	if (counters < 0)
 		return counters;
 	/*
+	 * A MESI filter of 0 asks for every state: the counter counts the
+	 * states whose bits are set, so all four ([MONT-FACTS] §4)
+	 */
+	if ((ev->qual & IA64_Q_MESI) && !(config & ia64_pmu_model->mesi_mask))
+		config |= ia64_pmu_model->mesi_mask;
+	/*
 	 * Counting both threads of the core shows what other tasks do:
 	 * the privilege of a CPU-wide event, as x86's any-thread bit; so
 	 * for the bits the driver cannot know the meaning of (EACCES)
@@ -207,13 +213,14 @@ int ia64_pmu_event_init(struct perf_event *event)
 	}
 	/*
 	 * Erratum 121: with two threads per core, the overflow of some
-	 * counters cannot be relied on; a sampling event needs it
+	 * counters cannot be relied on; every event needs it, a counting
+	 * one to extend its count. An event with no other counter is not
+	 * supported then.
 	 */
-	if (ia64_pmu_threads > 1 && ia64_pmu_model->mt_sample_counters &&
-	    is_sampling_event(event)) {
-		counters &= ia64_pmu_model->mt_sample_counters;
+	if (ia64_pmu_threads > 1 && ia64_pmu_model->mt_counters) {
+		counters &= ia64_pmu_model->mt_counters;
 		if (!counters)
-			return -EINVAL;
+			return -EOPNOTSUPP;
 	}
 
 	/* exclude_hv: Linux on Itanium runs no code at privilege 1 or 2 */

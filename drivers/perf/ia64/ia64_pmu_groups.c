@@ -10,12 +10,20 @@
  * PMC4 event, so they must share it; and of the L2 OZQ cancel events
  * (L2_OZQ_CANCELS0/1/2) one event code only counts at a time.
  *
- * Montecito's groups ([PFM-MONT], libpfm's Montecito scheduler) differ:
- * the L1D events of one set, the last of them on PMC5; the L2D events of
- * at most two sets, the first three events of the first set on PMC4,
- * PMC5 and PMC8, of the second on PMC6, PMC7 and PMC9 (struct
- * ia64_pmu_group_pins: the counters become part of the events' counter
- * sets, ia64_pmu_groups_pin()); and one L2D OZQ cancel event at a time.
+ * Montecito's groups ([MONT-FACTS] §4, libpfm's Montecito scheduler)
+ * differ: the L1D events of one set, one of them on PMC5; the L2D events
+ * of at most two sets, and one L2D OZQ cancel event at a time. The L2D
+ * event on PMC4 selects the set that PMC5 and PMC8 count, the one on
+ * PMC6 that of PMC7 and PMC9 (libpfm's check_cross_groups): each triple
+ * is owned by one set at most, which has an event on its head; each set
+ * owns one triple or both, and its events count on its triples or off
+ * both (PMC10-15). libpfm pins the first three events of the first set
+ * to PMC4/5/8, of the second to PMC6/7/9, in the order they come, and
+ * lets the others go anywhere, another set's triple included; an order
+ * that gives a set the other triple can refuse what fits. The driver
+ * tries each owner of each triple (struct ia64_pmu_group_pins,
+ * ia64_pmu_groups_pin(): the rules become counter sets, and heads that
+ * must be filled), so placement does not depend on the events' order.
  *
  * A group of perf events that breaks a rule can never count: -EBUSY.
  * An event that breaks one with the events on the CPU: -EAGAIN at add(),
@@ -24,8 +32,8 @@
  */
 
 #include <linux/bitops.h>
-#include <linux/minmax.h>
 #include <linux/perf_event.h>
+#include <linux/string.h>
 
 #include "ia64_pmu.h"
 
@@ -121,49 +129,133 @@ bool ia64_pmu_groups_agree(struct perf_event **events, int n)
 	return true;
 }
 
-/*
- * Restrict the counters @ctrs of @events to those their groups' pins
- * give them (the models with pins, whose placement is then a matching)
- */
-void ia64_pmu_groups_pin(struct perf_event **events, int n, u16 *ctrs)
+/* The sets of group @grp among @events, a bit each */
+static unsigned int ia64_pmu_sets_of(struct perf_event **events, int n,
+				     unsigned int grp)
 {
-	const struct ia64_pmu_group_pins *p;
-	unsigned int k, nr_seen, nth[IA64_PMU_PIN_SETS], seen[IA64_PMU_PIN_SETS];
-	unsigned int m;
-	int i, last;
+	unsigned int sets = 0;
+	int i;
 
-	for (m = 0; m < ia64_pmu_model->nr_pins; m++) {
-		p = &ia64_pmu_model->pins[m];
-		if (p->last) {
-			for (last = -1, i = 0; i < n; i++)
-				if (GRP_OF(events[i]) == p->grp)
-					last = i;
-			if (last >= 0)
-				ctrs[last] &= IA64_CTR(p->ctr[0][0]);
-			continue;
-		}
-		nr_seen = 0;
-		for (i = 0; i < n; i++) {
-			if (GRP_OF(events[i]) != p->grp)
-				continue;
-			for (k = 0; k < nr_seen; k++)
-				if (seen[k] == SET_OF(events[i]))
-					break;
-			if (k == nr_seen) {
-				/* more sets than it takes: refused already */
-				if (nr_seen == min_t(unsigned int, p->nr_sets,
-						     IA64_PMU_PIN_SETS)) {
-					ctrs[i] = 0;
+	for (i = 0; i < n; i++)
+		if (GRP_OF(events[i]) == grp)
+			sets |= BIT(SET_OF(events[i]));
+	return sets;
+}
+
+/* Set @set's rank among @sets, from 1: its owner number in an option */
+static unsigned int ia64_pmu_set_rank(unsigned int sets, unsigned int set)
+{
+	return 1 + hweight32(sets & (BIT(set) - 1));
+}
+
+/* The counters of triple @k of @p, IA64_CTR() */
+static u16 ia64_pmu_triple(const struct ia64_pmu_group_pins *p,
+			   unsigned int k)
+{
+	unsigned int c;
+	u16 ctrs = 0;
+
+	for (c = 0; c < IA64_PMU_PIN_CTRS; c++)
+		if (p->ctr[k][c])
+			ctrs |= IA64_CTR(p->ctr[k][c]);
+	return ctrs;
+}
+
+/*
+ * The placement options of the models with pins: who owns each triple
+ * of each pinned group, a digit in base IA64_PMU_PIN_SETS + 1 per
+ * triple (pin m, triple k: digit m * IA64_PMU_PIN_SETS + k): 0 no set,
+ * j the set of rank j among the group's sets present
+ */
+#define IA64_PMU_OWNERS	(IA64_PMU_PIN_SETS + 1)
+
+unsigned int ia64_pmu_groups_options(void)
+{
+	unsigned int i, nr = 1;
+
+	for (i = 0; i < ia64_pmu_model->nr_pins * IA64_PMU_PIN_SETS; i++)
+		nr *= IA64_PMU_OWNERS;
+	return nr;
+}
+
+/* The option the counters @events have now say, to try it first */
+unsigned int ia64_pmu_groups_option_now(struct perf_event **events, int n)
+{
+	const struct ia64_pmu_model *model = ia64_pmu_model;
+	const struct ia64_pmu_group_pins *p;
+	unsigned int m, k, j, sets, opt = 0, digit = 1;
+	int i;
+
+	for (m = 0; m < model->nr_pins; m++) {
+		p = &model->pins[m];
+		sets = ia64_pmu_sets_of(events, n, p->grp);
+		for (k = 0; k < IA64_PMU_PIN_SETS; k++) {
+			for (i = 0; i < n; i++) {
+				if (GRP_OF(events[i]) != p->grp ||
+				    !p->ctr[k][0] ||
+				    events[i]->hw.idx != p->ctr[k][0])
 					continue;
-				}
-				seen[nr_seen++] = SET_OF(events[i]);
-				nth[k] = 0;
+				j = ia64_pmu_set_rank(sets, SET_OF(events[i]));
+				if (j < IA64_PMU_OWNERS)
+					opt += digit * j;
 			}
-			if (nth[k] < IA64_PMU_PIN_CTRS && p->ctr[k][nth[k]])
-				ctrs[i] &= IA64_CTR(p->ctr[k][nth[k]]);
-			nth[k]++;
+			digit *= IA64_PMU_OWNERS;
 		}
 	}
+	return opt;
+}
+
+/*
+ * Option @opt of the pins: restrict the counters @ctrs of @events to
+ * those it leaves them, and return in @heads the heads of the owned
+ * triples, each of which must hold an event of its owner (no other
+ * event may take it); false if the option does not fit @events (a set
+ * without a triple, an owner that is not there).
+ */
+bool ia64_pmu_groups_pin(struct perf_event **events, int n,
+			 unsigned int opt, u16 *ctrs, u16 *heads)
+{
+	const struct ia64_pmu_model *model = ia64_pmu_model;
+	u16 own[IA64_PMU_OWNERS], pinned, head, t;
+	const struct ia64_pmu_group_pins *p;
+	unsigned int m, k, j, sets, nr_sets;
+	int i;
+
+	*heads = 0;
+	for (m = 0; m < model->nr_pins; m++) {
+		p = &model->pins[m];
+		sets = ia64_pmu_sets_of(events, n, p->grp);
+		nr_sets = hweight32(sets);
+		if (nr_sets >= IA64_PMU_OWNERS)
+			return false;
+		memset(own, 0, sizeof(own));
+		pinned = 0;
+		head = 0;
+		for (k = 0; k < IA64_PMU_PIN_SETS; k++) {
+			j = opt % IA64_PMU_OWNERS;
+			opt /= IA64_PMU_OWNERS;
+			t = ia64_pmu_triple(p, k);
+			pinned |= t;
+			if (!j)
+				continue;
+			if (!t || j > nr_sets)
+				return false;
+			own[j] |= t;
+			head |= IA64_CTR(p->ctr[k][0]);
+		}
+		for (j = 1; j <= nr_sets; j++)
+			if (!own[j])
+				return false;
+		for (i = 0; i < n; i++) {
+			if (GRP_OF(events[i]) != p->grp)
+				ctrs[i] &= ~head;
+			else
+				ctrs[i] &= own[ia64_pmu_set_rank(sets,
+						SET_OF(events[i]))] | ~pinned;
+		}
+		*heads |= head;
+	}
+	return true;
 }
 
 /* Does the counter assignment @assign give each group its counter? */

@@ -11,9 +11,10 @@
  * perfmon masked monitoring on this processor; the PMD is loaded again
  * after the PMC (stop_loses_pmd). Placement: the BUS_* and ER_* events
  * count on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10 only; the L1D events of
- * one set, the last one on PMC5; the L2D events of at most two sets, the
- * first three of one on PMC4, PMC5, PMC8, of the other on PMC6, PMC7,
- * PMC9; at most one L2D OZQ cancel event (ia64_pmu_groups.c).
+ * one set, one of them on PMC5; the L2D events of at most two sets, each
+ * with an event on the head of the triple it owns, PMC4 (with PMC5,
+ * PMC8) or PMC6 (with PMC7, PMC9), none on the other set's; at most one
+ * L2D OZQ cancel event (ia64_pmu_groups.c).
  *
  * Branch stacks come from the execution trace buffer in branch mode
  * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
@@ -32,8 +33,9 @@
  * turn the execution trace buffer off, as on the Itanium 2.
  *
  * The L3 events that take it (IA64_Q_MESI) filter by line state with the
- * mesi field (PMC bits 30:27, I S E M; 0: every state); any other event
- * with a mesi bit is -EINVAL.
+ * mesi field (PMC bits 30:27, I S E M; 0: every state, which the PMC
+ * says with all four bits, ia64_pmu_event.c); any other event with a
+ * mesi bit is -EINVAL.
  *
  * Qualification (ia64_qual_montecito, ia64_pmu_qual.c): the Itanium 2's
  * per IBR pair scheme in other registers, the opcode matchers PMC32/33
@@ -49,8 +51,10 @@
  * The thread bit (PMC bit 26, format all) counts both hardware threads
  * of the core, with the privilege of a CPU-wide event. With two threads
  * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
- * overflow of PMC10-15 cannot be relied on, so sampling events take
- * PMC4-9 only; erratum 120: there is no IP-EAR.
+ * overflow of PMC10-15 cannot be relied on, and every event needs it (a
+ * counting event to stay 64-bit past 2^47 events), so every event takes
+ * PMC4-9 only, as perfmon2 refused PMC10-15 for 64-bit counters;
+ * erratum 120: there is no IP-EAR.
  */
 
 #include <linux/bits.h>
@@ -147,13 +151,12 @@ static const struct ia64_pmu_event_group montecito_groups[] = {
 static const struct ia64_btb_layout montecito_btb = IA64_BTB_LAYOUT_MONTECITO;
 
 /*
- * libpfm's placement ([PFM-MONT]): the last L1D event on PMC5; of the
- * L2D sets, the first three events of the first set on PMC4, PMC5 and
- * PMC8, of the second set on PMC6, PMC7 and PMC9
+ * The groups' counters ([MONT-FACTS] §4): an L1D event on PMC5, whose
+ * set the others count; the L2D triples PMC4, PMC5, PMC8 and PMC6, PMC7,
+ * PMC9, the set of each chosen by its head
  */
 static const struct ia64_pmu_group_pins montecito_pins[] = {
-	{ .grp = IA64_GRP_L1D, .last = true, .nr_sets = 1,
-	  .ctr = { { 5 } } },
+	{ .grp = IA64_GRP_L1D, .nr_sets = 1, .ctr = { { 5 } } },
 	{ .grp = IA64_GRP_L2D, .nr_sets = 2,
 	  .ctr = { { 4, 5, 8 }, { 6, 7, 9 } } },
 };
@@ -186,7 +189,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
-	.mt_sample_counters = IA64_CTR_4_9,
+	.mt_counters	= IA64_CTR_4_9,
 	/* erratum 120: no IP-EAR with threads */
 	.mt_no_ipear	= true,
 	.groups		= montecito_groups,

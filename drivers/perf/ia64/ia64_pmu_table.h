@@ -125,10 +125,9 @@
  * Montecito cache event groups (lines IA64_EV2_GRP() of
  * ia64_pmu_montecito_events.h).  The L1D group (sets 0-4 and 6) is
  * IA64_GRP_L1D, again with a member in PMC5.  The L2D group (sets 0-8)
- * is a group of its own, not IA64_GRP_L2: libpfm counts events of at
- * most two of its sets at a time, the first three of the first set on
- * PMC4, PMC5, PMC8 and the first three of the second on PMC6, PMC7,
- * PMC9 (the pins of ia64_pmu_montecito.c).
+ * is a group of its own, not IA64_GRP_L2: events of at most two of its
+ * sets count at a time, each set owning the triple PMC4, PMC5, PMC8 or
+ * PMC6, PMC7, PMC9 (the pins of ia64_pmu_montecito.c).
  */
 #define IA64_GRP_L2D		3
 

@@ -4,9 +4,11 @@
  * 27-30, I S E M) on the events that take it, L3_READS and L3_WRITES
  * here: each access that reached L3 counts when the filter selects the
  * state it found its line in (a miss: I; a hit: E, or S/M as the record
- * says), every access with a filter of 0; an event without the
- * qualifier ignores the bits; a cycles record's listed occurrence names
- * no line. The record format: a line state only on an L3 hit.
+ * says), none with a filter of 0 (it selects no state: the driver
+ * writes all four bits for every state); an event without the qualifier
+ * ignores the bits; a cycles record's listed occurrence names no line
+ * and counts with all four. The record format: a line state only on an
+ * L3 hit.
  */
 #include "model_test.h"
 
@@ -81,7 +83,7 @@ TEST(mont_mesi_filter_l3_reads_writes)
 	each_state(&m);
 	CHECK_EQ(mt_count(&m, 4), 1);
 	CHECK_EQ(mt_count(&m, 5), 2);
-	CHECK_EQ(mt_count(&m, 6), 4);
+	CHECK_EQ(mt_count(&m, 6), 0);
 	CHECK_EQ(mt_count(&m, 7), 4);
 	CHECK_EQ(mt_count(&m, 8), 1);
 	CHECK_EQ(mt_count(&m, 9), 2);
@@ -89,7 +91,7 @@ TEST(mont_mesi_filter_l3_reads_writes)
 	CHECK_EQ(mt_count(&m, 11), 8);
 }
 
-/* A cycles record's listed L3_READS: no line, only a filter of 0 */
+/* A cycles record's listed L3_READS: no line, only all four states */
 TEST(mont_mesi_listed_events_name_no_line)
 {
 	struct ia64_pmu_rec_event ev = { .code = 0xdd, .umask = 0xf,
@@ -100,10 +102,12 @@ TEST(mont_mesi_listed_events_name_no_line)
 	mesi_init(&m);
 	ctr(&m, 4, 0xdd, 0xf, 0);
 	ctr(&m, 5, 0xdd, 0xf, F_I | F_S | F_E | F_M);
+	ctr(&m, 6, 0xdd, 0xf, F_S | F_E | F_M);
 	mt_cycles(buf, 10, 0, IA64_PMU_ISA_IA64, 1, &ev);
 	mt_run_all(&m, buf);
-	CHECK_EQ(mt_count(&m, 4), 10);
-	CHECK_EQ(mt_count(&m, 5), 0);
+	CHECK_EQ(mt_count(&m, 4), 0);
+	CHECK_EQ(mt_count(&m, 5), 10);
+	CHECK_EQ(mt_count(&m, 6), 0);
 }
 
 /* A line state only for an L3 hit, and only S or M */

@@ -307,10 +307,10 @@ static int l3_state(const struct rec_view *v)
 /*
  * The Montecito's MESI filter ([MONT-FACTS] §2: PMC bits 27-30 I, S, E,
  * M) on an event that takes it: count the occurrences on lines in a
- * selected state. MODEL: 0 selects no state in particular, every
- * occurrence counts (libpfm writes 0 when no state is asked for); an
- * occurrence that names no line (a cycles record's listed events)
- * passes only a filter of 0.
+ * selected state. A filter of 0 selects none, so nothing counts (libpfm
+ * sets all four bits to count every state, [MONT-FACTS] §4). MODEL: an
+ * occurrence that names no line (a cycles record's listed events) passes
+ * only a filter of all four states.
  */
 static bool mesi_passes(const struct ia64_model *m, unsigned int idx,
 			const struct ia64_model_event *ev,
@@ -322,10 +322,10 @@ static bool mesi_passes(const struct ia64_model *m, unsigned int idx,
 	if (!m->desc->mesi_shift || !(ev->qual & IA64_MODEL_Q_MESI))
 		return true;
 	filter = (m->pmc[idx] >> m->desc->mesi_shift) & 0xf;
-	if (!filter)
-		return true;
 	state = l3_state(v);
-	return state >= 0 && (filter & (1U << state));
+	if (state < 0)
+		return filter == 0xf;
+	return filter & (1U << state);
 }
 
 /* Per-cycle increment of the event of counter @idx in this record */

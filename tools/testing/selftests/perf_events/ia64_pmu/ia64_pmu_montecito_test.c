@@ -2,15 +2,13 @@
 /*
  * The driver on a Montecito (make vm MODEL=montecito): identity, exact
  * counts of injected records on all twelve counters at once, overflow
- * sampling on PMD15 (PMC0 bit 15), the placement rules of libpfm's
- * Montecito scheduler (BUS_* on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10,
- * the L1D and L2D groups' counters, one OZQ cancel event), the counter
- * fields that are not the user's, exact counts across stops, where a
+ * sampling on PMD15 (PMC0 bit 15), the counter fields that are not the
+ * user's, exact counts across stops, where a
  * stopped counter (plm = 0) loses its PMD, and none in IA-32 code (ism is
  * fixed), the MESI filter, and the thread bit: format all counts the
  * sibling thread's events with the privilege of a CPU-wide event, and
- * with two threads per core (MODEL=montecito,threads=2) a sampling event
- * takes PMC4-9 only (erratum 121) and there is no IP-EAR (erratum 120).
+ * with two threads per core (MODEL=montecito,threads=2) every event takes
+ * PMC4-9 only (erratum 121) and there is no IP-EAR (erratum 120).
  * Skipped on other models.
  */
 
@@ -21,52 +19,9 @@
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
+#include "ia64_pmu_mont.h"
 
 #define USER_IP		0x4000000000001000ULL
-#define NOT_MONTECITO	"the PMU is not a Montecito"
-
-/* The config of event @name, which the test needs */
-static uint64_t ev(const char *name)
-{
-	uint64_t cfg = ~0ULL;
-
-	sysfs_event_lookup(name, &cfg);
-	return cfg;
-}
-
-/* The event select in PMC @n of CPU0's model */
-static unsigned int pmc_es(int n)
-{
-	return (sim_model_pmc(0, n) >> 8) & 0xff;
-}
-
-static unsigned int es_of(uint64_t cfg)
-{
-	return (cfg >> 8) & 0xff;
-}
-
-/* Open @n events of @names as a group (user level): 0, or the errno */
-static int open_group(const char * const *names, int n, int *fd)
-{
-	int i, err;
-
-	for (i = 0; i < n; i++) {
-		fd[i] = open_user(ev(names[i]), i ? fd[0] : -1);
-		if (fd[i] < 0) {
-			err = errno;
-			while (i--)
-				close(fd[i]);
-			return err;
-		}
-	}
-	return 0;
-}
-
-static void close_all(int *fd, int n)
-{
-	while (n--)
-		close(fd[n]);
-}
 
 FIXTURE(mont) {
 	int dummy;
@@ -126,7 +81,9 @@ TEST_F(mont, identity_in_sysfs)
 
 /*
  * Twelve events, one per counter, in one group: cycles and eleven events
- * the cycles records list, each counted exactly, all the time
+ * the cycles records list, each counted exactly, all the time; with two
+ * threads per core six, on PMC4-9 (erratum 121), and a seventh does not
+ * fit
  */
 TEST_F(mont, twelve_events_count_on_all_twelve)
 {
@@ -142,12 +99,13 @@ TEST_F(mont, twelve_events_count_on_all_twelve)
 	struct ia64_pmu_rec_event rec[11];
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
-	int fd[12], i;
+	int fd[12], i, nr;
 	uint64_t cfg;
 
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
+	nr = sim_threads() > 1 ? 6 : 12;
 	memset(rec, 0, sizeof(rec));
 	for (i = 1; i < 12; i++) {
 		cfg = ev(names[i]);
@@ -164,22 +122,23 @@ TEST_F(mont, twelve_events_count_on_all_twelve)
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
-	for (i = 1; i < 12; i++) {
+	for (i = 1; i < nr; i++) {
 		fd[i] = open_user(ev(names[i]), fd[0]);
 		ASSERT_GE(fd[i], 0) TH_LOG("%s: %s", names[i],
 					   strerror(errno));
 	}
-	/* a thirteenth does not fit */
+	/* one more does not fit */
 	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_ALL"), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	ASSERT_EQ(sizeof(g), read(fd[0], &g, sizeof(g)));
-	EXPECT_EQ(12, g.nr);
+	ASSERT_EQ(8 * (3 + nr), read(fd[0], &g, sizeof(g)));
+	EXPECT_EQ(nr, g.nr);
 	EXPECT_EQ(g.te, g.tr);
-	for (i = 0; i < 12; i++)
+	for (i = 0; i < nr; i++)
 		EXPECT_EQ(5000, g.v[i]) TH_LOG("member %d", i);
-	close_all(fd, 12);
+	close_all(fd, nr);
 }
 
 /* One sample per period on the last counter, PMD15 (PMC0 bit 15) */
@@ -220,118 +179,6 @@ TEST_F(mont, samples_on_pmd15)
 	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
 	close_all(fd, 12);
-}
-
-/* CPU_OP_CYCLES_HALTED counts on PMC10 only; BUS_* on PMC4-9 */
-TEST_F(mont, restricted_counters)
-{
-	static const char * const bus[7] = {
-		"BUS_ALL_ANY", "BUS_ALL_SELF", "BUS_ALL_IO", "BUS_ALL_EITHER",
-		"BUS_DATA_CYCLE_ANY", "BUS_DATA_CYCLE_SELF",
-		"BUS_DATA_CYCLE_IO",
-	};
-	static const char * const halted[2] = {
-		"CPU_OP_CYCLES_ALL", "CPU_OP_CYCLES_HALTED",
-	};
-	int fd[7];
-
-	/* the harness runs a test after a SKIP() in its setup */
-	if (!pmu_is_montecito())
-		SKIP(return, NOT_MONTECITO);
-	ASSERT_EQ(0, open_group(halted, 2, fd));
-	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
-	EXPECT_EQ(0x18, pmc_es(10));
-	EXPECT_EQ(0x12, pmc_es(4));
-	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	/* a second one has no counter */
-	EXPECT_EQ(-1, open_user(ev("CPU_OP_CYCLES_HALTED"), fd[0]));
-	EXPECT_EQ(EINVAL, errno);
-	close_all(fd, 2);
-
-	/* six on PMC4-9 fit, a seventh does not */
-	ASSERT_EQ(0, open_group(bus, 6, fd));
-	EXPECT_EQ(-1, open_user(ev(bus[6]), fd[0]));
-	EXPECT_EQ(EINVAL, errno);
-	close_all(fd, 6);
-}
-
-/* The L1D group: one set, the last event on PMC5 */
-TEST_F(mont, l1d_group)
-{
-	static const char * const set0[2] = {
-		"L1D_READS_SET0", "L2DTLB_MISSES",
-	};
-	static const char * const two_sets[2] = {
-		"L1D_READS_SET0", "L1D_READS_SET1",
-	};
-	int fd[2];
-
-	/* the harness runs a test after a SKIP() in its setup */
-	if (!pmu_is_montecito())
-		SKIP(return, NOT_MONTECITO);
-	ASSERT_EQ(0, open_group(set0, 2, fd));
-	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
-	EXPECT_EQ(es_of(ev("L2DTLB_MISSES")), pmc_es(5));
-	EXPECT_EQ(es_of(ev("L1D_READS_SET0")), pmc_es(4));
-	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	close_all(fd, 2);
-	EXPECT_EQ(EBUSY, open_group(two_sets, 2, fd));
-}
-
-/*
- * The L2D group: two sets at most, the first three events of the first
- * on PMC4, PMC5, PMC8, the second set's first on PMC6; an L1D event
- * wants PMC5 too
- */
-TEST_F(mont, l2d_group)
-{
-	static const char * const two[5] = {
-		"L2D_REFERENCES_ALL", "L2D_REFERENCES_READS",
-		"L2D_REFERENCES_WRITES", "L2D_BYPASS_L2_DATA1",
-		"L2D_OZQ_RELEASE",
-	};
-	static const char * const three[3] = {
-		"L2D_REFERENCES_ALL", "L2D_BYPASS_L2_DATA1",
-		"L2D_OZQ_ACQUIRE",
-	};
-	static const char * const with_l1d[3] = {
-		"L2D_REFERENCES_ALL", "L2D_REFERENCES_READS",
-		"L1D_READS_SET0",
-	};
-	int fd[5];
-
-	/* the harness runs a test after a SKIP() in its setup */
-	if (!pmu_is_montecito())
-		SKIP(return, NOT_MONTECITO);
-	ASSERT_EQ(0, open_group(two, 5, fd));
-	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
-	EXPECT_EQ(es_of(ev(two[0])), pmc_es(4));
-	EXPECT_EQ(es_of(ev(two[1])), pmc_es(5));
-	EXPECT_EQ(es_of(ev(two[2])), pmc_es(8));
-	EXPECT_EQ(es_of(ev(two[3])), pmc_es(6));
-	EXPECT_EQ(es_of(ev(two[4])), pmc_es(7));
-	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	close_all(fd, 5);
-	EXPECT_EQ(EBUSY, open_group(three, 3, fd));
-	EXPECT_EQ(EINVAL, open_group(with_l1d, 3, fd));
-}
-
-/* One L2D OZQ cancel event at a time, even of one code */
-TEST_F(mont, ozq_cancels_one_at_a_time)
-{
-	static const char * const same_code[2] = {
-		"L2D_OZQ_CANCELS0_ACQ", "L2D_OZQ_CANCELS0_REL",
-	};
-	static const char * const two_codes[2] = {
-		"L2D_OZQ_CANCELS0_ACQ", "L2D_OZQ_CANCELS1_ANY",
-	};
-	int fd[2];
-
-	/* the harness runs a test after a SKIP() in its setup */
-	if (!pmu_is_montecito())
-		SKIP(return, NOT_MONTECITO);
-	EXPECT_EQ(EBUSY, open_group(same_code, 2, fd));
-	EXPECT_EQ(EBUSY, open_group(two_codes, 2, fd));
 }
 
 /*
@@ -413,7 +260,9 @@ TEST_F(mont, ia32_code_not_counted)
 /*
  * The MESI filter (format mesi, config:27-30: I S E M) on an L3 event
  * that takes it: exact counts of the loads whose L3 line was in the
- * selected states, every load with mesi=0; EINVAL on other events
+ * selected states, every load with mesi=0 (the driver writes all four
+ * bits: a PMC with none counts nothing) and with the generic LLC-loads;
+ * EINVAL on other events
  */
 TEST_F(mont, mesi_filter_exact)
 {
@@ -422,6 +271,8 @@ TEST_F(mont, mesi_filter_exact)
 		{ 0x3, 5 + 7 },	/* I, S */
 		{ 0x4, 11 },	/* E: the hits with no state given */
 		{ 0x0, 3 + 5 + 7 + 11 },
+		{ 0xf, 3 + 5 + 7 + 11 },
+		{ 0x0, 3 + 5 + 7 + 11 },	/* LLC-loads */
 	};
 	static const struct { int level, state, n; } loads[] = {
 		{ IA64_PMU_LVL_L3, IA64_PMU_L3_M, 3 },
@@ -432,6 +283,7 @@ TEST_F(mont, mesi_filter_exact)
 	};
 	uint64_t read_all = ev("L3_READS_DATA_READ_ALL");
 	struct rec_buf b = { .len = 0 };
+	struct perf_event_attr attr;
 	struct ia64_pmu_rec_mem *r;
 	int fd[ARRAY_SIZE(t)], i, k;
 	char buf[64];
@@ -441,11 +293,19 @@ TEST_F(mont, mesi_filter_exact)
 		SKIP(return, NOT_MONTECITO);
 	EXPECT_STREQ("config:27-30\n", read_line(PMU_DIR "/format/mesi", buf,
 						   sizeof(buf)));
-	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
+	for (i = 0; i < (int)ARRAY_SIZE(t) - 1; i++) {
 		fd[i] = open_user(read_all | (uint64_t)t[i].filter << 27,
 				  i ? fd[0] : -1);
 		ASSERT_GE(fd[i], 0);
 	}
+	counting_attr(&attr, PERF_COUNT_HW_CACHE_LL |
+			     PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			     PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16);
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	fd[i] = sys_perf_event_open(&attr, 0, -1, fd[0], 0);
+	ASSERT_GE(fd[i], 0);
 	for (i = 0; i < (int)ARRAY_SIZE(loads); i++)
 		for (k = 0; k < loads[i].n; k++) {
 			r = (void *)(b.data + b.len);
@@ -455,11 +315,14 @@ TEST_F(mont, mesi_filter_exact)
 			r->hdr.flags = IA64_PMU_REC_MEM_L3(loads[i].state);
 		}
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	/* every member's PMC selects some state: mesi=0 is all four */
+	for (i = 4; i < 4 + (int)ARRAY_SIZE(t); i++)
+		EXPECT_NE(0, (sim_model_pmc(0, i) >> 27) & 0xf) TH_LOG("PMC%d", i);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
 	for (i = 0; i < (int)ARRAY_SIZE(t); i++) {
 		ASSERT_EQ(0, read_count(fd[i], &c));
-		EXPECT_EQ(t[i].want, c.value) TH_LOG("mesi 0x%x", t[i].filter);
+		EXPECT_EQ(t[i].want, c.value) TH_LOG("member %d", i);
 		EXPECT_EQ(c.enabled, c.running);
 	}
 	for (i = 0; i < (int)ARRAY_SIZE(t); i++)
@@ -579,10 +442,10 @@ TEST_F(mont, thread_all_counts_both_threads)
 }
 
 /*
- * Erratum 121: with two threads per core a sampling event takes PMC4-9
- * only: six fit, a seventh does not, a counting event still does (on
- * PMC10-15), CPU_OP_CYCLES_HALTED (PMC10 only) cannot sample; the
- * samples come. With one thread, the HALTED sampling event opens.
+ * Erratum 121: with two threads per core an event takes PMC4-9 only:
+ * six sampling events fit, a seventh does not, nor a counting one;
+ * CPU_OP_CYCLES_HALTED (PMC10 only) is not supported, sampling or
+ * counting; the samples come. With one thread, HALTED opens.
  */
 TEST_F(mont, erratum121_sampling_on_pmc4_9)
 {
@@ -600,9 +463,9 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 		EXPECT_EQ(0, open_errno(&attr));
 		SKIP(return, "one thread per core");
 	}
-	EXPECT_EQ(EINVAL, open_errno(&attr));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 	attr.sample_period = 0;
-	EXPECT_EQ(0, open_errno(&attr));
+	EXPECT_EQ(EOPNOTSUPP, open_errno(&attr));
 
 	counting_attr(&attr, IA64_PMU_CONFIG(0x12, 0));
 	attr.exclude_kernel = 1;
@@ -616,8 +479,8 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 	}
 	EXPECT_EQ(-1, sys_perf_event_open(&attr, 0, -1, fd[0], 0));
 	EXPECT_EQ(EINVAL, errno);
-	fd[6] = open_user(ev("IA64_INST_RETIRED"), fd[0]);
-	ASSERT_GE(fd[6], 0);
+	EXPECT_EQ(-1, open_user(ev("IA64_INST_RETIRED"), fd[0]));
+	EXPECT_EQ(EINVAL, errno);
 	ASSERT_EQ(0, ring_map(&r, fd[5]));
 	rec_cycles(&b, USER_IP, 10500, 3, IA64_PMU_ISA_IA64, NULL, 0);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
@@ -627,7 +490,51 @@ TEST_F(mont, erratum121_sampling_on_pmc4_9)
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
 	EXPECT_EQ(10, ring_count_samples(&r));
 	ring_unmap(&r);
-	close_all(fd, 7);
+	close_all(fd, 6);
+}
+
+/*
+ * Erratum 121 and counting: a counting event relies on its overflow
+ * interrupt to extend its 47-bit count. A group of six CPU_OP_CYCLES_ALL
+ * and six NOPS_RETIRED: with one thread all twelve count, the cycles
+ * exactly past 2^47 on PMC4-15; with two threads per core six fit, on
+ * PMC4-9, where the overflow interrupts come, and count exactly too (on
+ * PMC10-15 they would lose 2^47 silently).
+ */
+TEST_F(mont, erratum121_counts_past_2_47)
+{
+	const uint64_t cycles = (1ULL << 47) + 12345;
+	struct rec_buf b = { .len = 0 };
+	int fd[12], i, nr, fit;
+	uint64_t cfg;
+	struct count c;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	fit = sim_threads() > 1 ? 6 : 12;
+	for (nr = 0; nr < 12; nr++) {
+		cfg = ev(nr < 6 ? "CPU_OP_CYCLES_ALL" : "NOPS_RETIRED");
+		fd[nr] = open_user(cfg, nr ? fd[0] : -1);
+		if (nr >= fit) {
+			EXPECT_EQ(-1, fd[nr]);
+			EXPECT_EQ(EINVAL, errno);
+			break;
+		}
+		ASSERT_GE(fd[nr], 0) TH_LOG("member %d: %s", nr,
+					    strerror(errno));
+	}
+	rec_cycles(&b, USER_IP, cycles, 3, IA64_PMU_ISA_IA64, NULL, 0);
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 4; i < 4 + nr; i++)
+		EXPECT_NE(0, pmc_es(i)) TH_LOG("PMC%d", i);
+	ASSERT_EQ(0, sim_inject(&b));
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < nr; i++) {
+		ASSERT_EQ(0, read_count(fd[i], &c));
+		EXPECT_EQ(i < 6 ? cycles : 0, c.value) TH_LOG("member %d", i);
+		EXPECT_EQ(c.enabled, c.running);
+	}
+	close_all(fd, nr);
 }
 
 /*
