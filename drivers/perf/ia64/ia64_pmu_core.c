@@ -589,9 +589,20 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	return 0;
 }
 
+/*
+ * Threads per core when PAL cannot tell (any status but success): the
+ * most any model has, so that the errata of threads apply. The safe side:
+ * assuming two on a core with one costs a sampling event PMC10-15 and the
+ * IP-EAR; assuming one on a core with two gives overflows that never
+ * interrupt (erratum 121) and IP-EAR records that are not to be trusted
+ * (erratum 120).
+ */
+#define IA64_PMU_THREADS_UNKNOWN	2
+
 static int __init ia64_pmu_init(void)
 {
 	const struct ia64_pmu_model *model;
+	long threads_status;
 	unsigned int cpu;
 	int ret;
 
@@ -603,7 +614,9 @@ static int __init ia64_pmu_init(void)
 		return -ENODEV;
 
 	ia64_pmu_model = model;
-	ia64_pmu_threads = ia64_pmu_threads_per_core();
+	threads_status = ia64_pmu_threads_per_core(&ia64_pmu_threads);
+	if (threads_status)
+		ia64_pmu_threads = IA64_PMU_THREADS_UNKNOWN;
 	ia64_pmu_ipear_off = ia64_pmu_threads > 1 && model->mt_no_ipear;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		ia64_pmu.nr_addr_filters = 0;
@@ -640,6 +653,9 @@ static int __init ia64_pmu_init(void)
 	}
 	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
 		model->nr_generic, model->width, model->nr_events);
+	if (threads_status && model->mt_sample_counters)
+		pr_info("threads per core unknown (PAL_LOGICAL_TO_PHYSICAL status %ld), assuming %u\n",
+			threads_status, ia64_pmu_threads);
 	if (ia64_pmu_threads > 1 && model->mt_sample_counters)
 		pr_info("%u threads per core: sampling events on PMC%lu-%lu only (erratum 121)%s\n",
 			ia64_pmu_threads,
