@@ -325,11 +325,16 @@ static ssize_t counter_width_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(counter_width);
 
-/* entries of a branch stack at most: the BTB's entries (Itanium: 8) */
+/*
+ * Entries of a sample's branch stack at most: 7 of the Itanium's eight
+ * BTB entries, 16 of the Montecito's with the IP-EAR, 15 without it
+ */
 static ssize_t branches_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", ia64_pmu_model->btb->nr);
+	return sysfs_emit(buf, "%u\n",
+			  ia64_btb_max_entries(ia64_pmu_model->btb,
+					       ia64_pmu_ipear_usable()));
 }
 static DEVICE_ATTR_RO(branches);
 
