@@ -225,6 +225,12 @@ struct ia64_pmu_model {
 	u64 mesi_mask;
 	u64 thread_all;
 	/*
+	 * Per line of events[]: how the event relates to the core's threads
+	 * (IA64_CAF_*, the Montecito's); NULL: no such classes. The thread
+	 * bit is refused on an event of no thread (IA64_CAF_CAUSAL)
+	 */
+	const u8 *thread_types;
+	/*
 	 * With two threads per core enabled by firmware: the counters a
 	 * sampling event may use (IA64_CTR(), the Montecito's erratum 121),
 	 * 0 if any

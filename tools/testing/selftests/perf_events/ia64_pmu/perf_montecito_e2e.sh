@@ -57,12 +57,16 @@ out=$(perf stat -x, -e cpu/L3_REFERENCES,mesi=0x8/u -- true 2>&1)
 echo "$out" | grep -q '^<not supported>,,cpu/L3_REFERENCES,mesi=0x8/u' ||
 	fail "perf stat: mesi on L3_REFERENCES was not refused"
 
-# the thread bit through perf's event syntax: both threads' cycles
-out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- $work 2>&1 >/dev/null) ||
+# the thread bit through perf's event syntax: both threads'
+# instructions; on a causal event (the core's cycles), refused
+out=$(perf stat -x, -e cpu/IA64_INST_RETIRED,all=1/u -- $work 2>&1 >/dev/null) ||
 	fail "perf stat with all=1 exited $?"
 # (the event's name has a comma: the count is the first field of its line)
-v=$(echo "$out" | grep 'cpu/CPU_OP_CYCLES_ALL,all=1/u' | cut -d, -f1)
+v=$(echo "$out" | grep 'cpu/IA64_INST_RETIRED,all=1/u' | cut -d, -f1)
 [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "all=1: not a positive count: '$v'"
+out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- true 2>&1)
+echo "$out" | grep -q '^<not supported>,,cpu/CPU_OP_CYCLES_ALL,all=1/u' ||
+	fail "perf stat: all on CPU_OP_CYCLES_ALL was not refused"
 
 # With two threads per core the probe (dmesg from line $1 on) says so,
 # CPU_OP_CYCLES_HALTED (PMC10 only) cannot sample (erratum 121), and
