@@ -16,8 +16,9 @@
  * PMC9; at most one L2D OZQ cancel event (ia64_pmu_groups.c).
  *
  * Branch stacks come from the execution trace buffer in branch mode
- * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
- * to eight branches with their targets per sample.
+ * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so
+ * eight branches with their targets per sample, at most fifteen in the
+ * single-entry form (caps/branches: ia64_btb_max_entries()).
  *
  * The IP-EAR (PMC42, IA64_PMU_F_IPEAR) makes the same buffer a history
  * of the last sixteen retired IPs, each with the cycles before it: an
