@@ -227,6 +227,12 @@ struct ia64_pmu_model {
 	u64 mesi_mask;
 	u64 thread_all;
 	/*
+	 * Per line of events[]: how the event relates to the core's threads
+	 * (IA64_CAF_*, the Montecito's); NULL: no such classes. The thread
+	 * bit is refused on an event of no thread (IA64_CAF_CAUSAL)
+	 */
+	const u8 *thread_types;
+	/*
 	 * Of raw_valid: bits whose meaning the driver cannot check (the
 	 * generic model's above the threshold), which need perf_allow_cpu()
 	 * as thread_all does

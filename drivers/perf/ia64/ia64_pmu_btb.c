@@ -26,8 +26,11 @@
  * other ([PFM-MONT]) as events that disagree on PMC12 do, -EBUSY in a
  * group, -EAGAIN at add(). So the buffer's contents, index and context
  * switch are the branch mode's. While the IP-EAR captures, PMC39 rests
- * with plm != 0 (its plm = 0 would not preserve the PMDs the IP-EAR
- * writes), so a D-EAR that needs PMC39 = 0 excludes the IP-EAR too.
+ * (tm = 00, plm != 0), or is 0 beside a D-EAR in TLB or ALAT mode, which
+ * needs it so ([MONT-FACTS] §10): libpfm checks the IP-EAR against the
+ * ETB only, and writes PMC39 = 0 for such a D-EAR with or without an
+ * IP-EAR (S1 pfm_dispatch_etb, pfm_dispatch_ipear), so the two count
+ * together.
  */
 
 #include <linux/bits.h>
@@ -159,7 +162,8 @@ int ia64_pmu_btb_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 {
 	if (!has_branch_stack(event))
 		return 0;
-	if (ia64_pmu_ear_stops_btb(cpuc))
+	if (!ia64_ipear_unit(event->hw.branch_reg.config) &&
+	    ia64_pmu_ear_stops_btb(cpuc))
 		return -EAGAIN;
 	return ia64_pmu_unit_get(cpuc, &cpuc->btb, event,
 				 event->hw.branch_reg.config,
@@ -175,33 +179,34 @@ void ia64_pmu_btb_del(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 /*
  * Bring PMC12 to what the CPU's events need, or to rest (PMU frozen), or
- * to 0 for a D-EAR that needs it (ia64_pmu_ear_stops_btb()). PMC12 is
- * written before any BTB PMD: with plm = 0 a PMD write is not preserved
- * ([ITA-RM] Figure 6-11). With an IP-EAR, its PMC too ([PFM-MONT]
- * PMC42: plm, pm, mode 10:8, delay 18:11): mode 4 while the IP-EAR's
- * events use the buffer, PMC39 at rest meanwhile (tm = 00, plm kept);
+ * to 0 for a D-EAR that needs it (ia64_pmu_ear_stops_btb()), the
+ * IP-EAR's events on the buffer or not. PMC12 is written before any BTB
+ * PMD: with plm = 0 a PMD write is not preserved ([ITA-RM] Figure
+ * 6-11). With an IP-EAR, its PMC too ([PFM-MONT] PMC42: plm, pm, mode
+ * 10:8, delay 18:11): mode 4 while the IP-EAR's events use the buffer,
+ * PMC39 at rest meanwhile (tm = 00, plm kept) or 0 beside such a D-EAR;
  * else 0, perfmon's default: mode 0, the buffer PMC39's.
  */
 void ia64_pmu_btb_program_pmc(struct ia64_pmu_cpu *cpuc)
 {
 	struct ia64_pmu_unit *u = &cpuc->btb;
 	bool ipear = u->users && ia64_ipear_unit(u->pmc);
-	bool off = !u->users && ia64_pmu_ear_stops_btb(cpuc);
+	bool off = (!u->users || ipear) && ia64_pmu_ear_stops_btb(cpuc);
 	u64 want = u->users && !ipear ? u->pmc : off ? 0 : IA64_PMC12_IDLE;
 	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
 	unsigned int pmc42 = l ? l->ipear_pmc : 0;
 
-	/* the IP-EAR off first: the buffer is PMC39's from then on */
-	if (pmc42 && !ipear)
-		ia64_pmu_write_cached(&cpuc->ipear_hw, 0, ia64_pmu_write_pmc,
-				      pmc42);
+	/*
+	 * The IP-EAR's PMC first, on or off: the mode says whose the
+	 * buffer is when PMC39 is written (with plm = 0 beside the D-EAR)
+	 */
+	if (pmc42)
+		ia64_pmu_write_cached(&cpuc->ipear_hw,
+				      ipear ? u->pmc & ~IA64_IPEAR_UNIT : 0,
+				      ia64_pmu_write_pmc, pmc42);
 	/* at rest already, whatever plm: tm = 00 captures nothing */
 	if (u->users || off || (u->hw & IA64_PMC12_TM(3)))
 		ia64_pmu_unit_write(u, l->pmc, want);
-	if (ipear)
-		ia64_pmu_write_cached(&cpuc->ipear_hw,
-				      u->pmc & ~IA64_IPEAR_UNIT,
-				      ia64_pmu_write_pmc, pmc42);
 }
 
 /* pmu_enable, PMU frozen: PMC12, and an empty BTB for a new owner */

@@ -370,4 +370,17 @@ static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
 	return nr;
 }
 
+/*
+ * The most entries one sample's stack takes from the buffer of layout
+ * @l: in branch mode l->nr - 1 branches (ia64_btb_decode(): every entry
+ * a branch whose target bundle holds the next branch, the newest one
+ * without its target), l->nr / 2 when each branch has a target entry;
+ * with @ipear, l->nr retired IPs (ia64_ipear_decode()). caps/branches.
+ */
+static inline unsigned int ia64_btb_max_entries(const struct ia64_btb_layout *l,
+						bool ipear)
+{
+	return ipear ? l->nr : l->nr - 1;
+}
+
 #endif /* __IA64_PMU_BTB_H */

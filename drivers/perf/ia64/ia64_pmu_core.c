@@ -325,11 +325,16 @@ static ssize_t counter_width_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(counter_width);
 
-/* entries of a branch stack at most: the BTB's entries (Itanium: 8) */
+/*
+ * Entries of a sample's branch stack at most: 7 of the Itanium's eight
+ * BTB entries, 16 of the Montecito's with the IP-EAR, 15 without it
+ */
 static ssize_t branches_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", ia64_pmu_model->btb->nr);
+	return sysfs_emit(buf, "%u\n",
+			  ia64_btb_max_entries(ia64_pmu_model->btb,
+					       ia64_pmu_ipear_usable()));
 }
 static DEVICE_ATTR_RO(branches);
 
@@ -596,9 +601,20 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 	return 0;
 }
 
+/*
+ * Threads per core when PAL cannot tell (any status but success): the
+ * most any model has, so that the errata of threads apply. The safe side:
+ * assuming two on a core with one costs a sampling event PMC10-15 and the
+ * IP-EAR; assuming one on a core with two gives overflows that never
+ * interrupt (erratum 121) and IP-EAR records that are not to be trusted
+ * (erratum 120).
+ */
+#define IA64_PMU_THREADS_UNKNOWN	2
+
 static int __init ia64_pmu_init(void)
 {
 	const struct ia64_pmu_model *model;
+	long threads_status;
 	unsigned int cpu;
 	int ret;
 
@@ -610,7 +626,9 @@ static int __init ia64_pmu_init(void)
 		return -ENODEV;
 
 	ia64_pmu_model = model;
-	ia64_pmu_threads = ia64_pmu_threads_per_core();
+	threads_status = ia64_pmu_threads_per_core(&ia64_pmu_threads);
+	if (threads_status)
+		ia64_pmu_threads = IA64_PMU_THREADS_UNKNOWN;
 	ia64_pmu_ipear_off = ia64_pmu_threads > 1 && model->mt_no_ipear;
 	if (!ia64_pmu_has(IA64_PMU_F_QUAL))
 		ia64_pmu.nr_addr_filters = 0;
@@ -647,6 +665,9 @@ static int __init ia64_pmu_init(void)
 	}
 	pr_info("%s PMU, %u counters of %u bits, %u events\n", model->name,
 		model->nr_generic, model->width, model->nr_events);
+	if (threads_status && model->mt_counters)
+		pr_info("threads per core unknown (PAL_LOGICAL_TO_PHYSICAL status %ld), assuming %u\n",
+			threads_status, ia64_pmu_threads);
 	if (ia64_pmu_threads > 1 && model->mt_counters)
 		pr_info("%u threads per core: events on PMC%lu-%lu only (erratum 121)%s\n",
 			ia64_pmu_threads,

@@ -23,7 +23,8 @@
  * so that perf multiplexes. The same for the Itanium 2's D-EAR in TLB or
  * ALAT mode and the BTB, which it needs off (struct ia64_ear_layout
  * dear_btb_off): PMC12 is 0 while it captures; an event asking for both
- * is refused (-EINVAL). The EARs' PMDs are per-task state
+ * is refused (-EINVAL). The Montecito's IP-EAR, which uses the buffer
+ * with PMC39 at rest, may count beside it: PMC39 is then 0. The EARs' PMDs are per-task state
  * (ia64_pmu_ctxsw.c).
  */
 
@@ -92,6 +93,18 @@ static bool ia64_pmu_dear_stops_btb(u64 pmc11)
 {
 	return ia64_pmu_model->ear->dear_btb_off &&
 	       (pmc11 & IA64_PMC11_MODE_MASK);
+}
+
+/*
+ * Does @event's branch stack need the buffer in branch mode? An IP-EAR
+ * stack (ia64_ipear_unit()) does not: libpfm checks the IP-EAR against
+ * the ETB only, and writes PMC39 = 0 for a D-EAR TLB or ALAT mode beside
+ * it ([MONT-FACTS] §10)
+ */
+static bool ia64_pmu_event_needs_btb(struct perf_event *event)
+{
+	return has_branch_stack(event) &&
+	       !ia64_ipear_unit(event->hw.branch_reg.config);
 }
 
 static bool ia64_pmu_ear_event_stops_btb(struct perf_event *event)
@@ -163,7 +176,7 @@ int ia64_pmu_ear_validate_group(struct perf_event **events, int n)
 
 	for (i = 0; i < n; i++) {
 		stops_btb |= ia64_pmu_ear_event_stops_btb(events[i]);
-		btb |= has_branch_stack(events[i]);
+		btb |= ia64_pmu_event_needs_btb(events[i]);
 		if (stops_btb && btb)
 			return -EBUSY;
 		unit = ia64_pmu_ear_of(events[i]);
@@ -181,7 +194,8 @@ int ia64_pmu_ear_add(struct ia64_pmu_cpu *cpuc, struct perf_event *event)
 
 	if (unit < 0)
 		return 0;
-	if (cpuc->btb.users && ia64_pmu_ear_event_stops_btb(event))
+	if (cpuc->btb.users && !ia64_ipear_unit(cpuc->btb.pmc) &&
+	    ia64_pmu_ear_event_stops_btb(event))
 		return -EAGAIN;
 	return ia64_pmu_unit_get(cpuc, &cpuc->ear[unit], event,
 				 event->hw.extra_reg.config,

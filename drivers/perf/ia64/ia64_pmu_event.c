@@ -98,6 +98,16 @@ static int ia64_pmu_check_config(u64 config,
 	if ((config & ia64_pmu_model->mesi_mask) && !(ev->qual & IA64_Q_MESI))
 		return -EINVAL;
 
+	/*
+	 * the thread bit on an event of no thread (Montecito's causal
+	 * events): it would select nothing
+	 */
+	if ((config & ia64_pmu_model->thread_all) &&
+	    ia64_pmu_model->thread_types && ev != ia64_pmu_model->raw_any &&
+	    ia64_pmu_model->thread_types[ev - ia64_pmu_model->events] ==
+	    IA64_CAF_CAUSAL)
+		return -EINVAL;
+
 	/* ism 0b11 excludes both instruction sets: it would count nothing */
 	ism = (config & IA64_PMU_CFG_ISM_MASK) >> IA64_PMU_CFG_ISM_SHIFT;
 	if (ism == 0x3)

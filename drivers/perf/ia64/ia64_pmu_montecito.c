@@ -17,8 +17,9 @@
  * L2D OZQ cancel event (ia64_pmu_groups.c).
  *
  * Branch stacks come from the execution trace buffer in branch mode
- * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so up
- * to eight branches with their targets per sample.
+ * (montecito_btb): the Itanium 2's BTB grown to sixteen entries, so
+ * eight branches with their targets per sample, at most fifteen in the
+ * single-entry form (caps/branches: ia64_btb_max_entries()).
  *
  * The IP-EAR (PMC42, IA64_PMU_F_IPEAR) makes the same buffer a history
  * of the last sixteen retired IPs, each with the cycles before it: an
@@ -49,7 +50,14 @@
  * CPU_OP_CYCLES_QUAL does not count while IBR pair 1 restricts.
  *
  * The thread bit (PMC bit 26, format all) counts both hardware threads
- * of the core, with the privilege of a CPU-wide event. With two threads
+ * of the core, with the privilege of a CPU-wide event. What it means
+ * depends on the event's thread type ([PFM-MONT] S7, the table's
+ * IA64_EV3_CAF lines): an active or floating event counts its own
+ * thread's occurrences, with the bit both threads'; a self-floating
+ * event is floating (this thread's) without it, causal with it; a
+ * causal event belongs to no thread and counts the core's occurrences
+ * either way, so the bit selects nothing there and is -EINVAL, as a
+ * mesi bit on an event without the filter. With two threads
  * per core, erratum 121 ([PFM-MONT]: perfmon's errata handling): the
  * overflow of PMC10-15 cannot be relied on, and every event needs it (a
  * counting event to stay 64-bit past 2^47 events), so every event takes
@@ -136,6 +144,18 @@ enum {
 #undef IA64_EV
 };
 
+/*
+ * The thread type of each event ([PFM-MONT] S7: active, floating, causal,
+ * self-floating), in montecito_events[] order
+ */
+static const u8 montecito_thread_types[] = {
+#define IA64_EV3_CAF(id, caf)	[MONT_##id] = caf,
+#include "ia64_pmu_montecito_events.h"
+#undef IA64_EV3_CAF
+};
+static_assert(ARRAY_SIZE(montecito_thread_types) ==
+	      ARRAY_SIZE(montecito_events));
+
 /* The L1D and L2D cache event groups and sets, ia64_pmu_groups.c */
 static const struct ia64_pmu_event_group montecito_groups[] = {
 #define IA64_EV2_GRP(id, grp, set)	{ MONT_##id, grp, set },
@@ -188,6 +208,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 			  IA64_PMU_CFG_MESI_MASK,
 	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
+	.thread_types	= montecito_thread_types,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
 	.mt_counters	= IA64_CTR_4_9,
 	/* erratum 120: no IP-EAR with threads */

@@ -135,8 +135,9 @@
  * Montecito thread types (lines IA64_EV3_CAF() of
  * ia64_pmu_montecito_events.h): libpfm's classification of each event by
  * how it relates to the core's two hardware threads, with libpfm's names
- * and values (its code word bits 12:11).  The table records the class
- * only; what the driver makes of it is left to the driver.
+ * and values (its code word bits 12:11).  The driver refuses the thread
+ * bit on a causal event, which belongs to no thread ([PFM-MONT] S7;
+ * ia64_pmu_montecito.c .thread_types).
  */
 #define IA64_CAF_ACTIVE		0
 #define IA64_CAF_FLOATING	1

@@ -161,17 +161,20 @@ static inline u64 ia64_pmu_cpuid_version(void)
 }
 
 /*
- * Hardware threads per core that firmware enabled (PAL_LOGICAL_TO_PHYSICAL,
- * read at boot into cpu_data): the Montecito errata 120 and 121 apply
- * when there are two.
+ * Hardware threads per core that firmware enabled, from
+ * PAL_LOGICAL_TO_PHYSICAL ([SDM-2] PAL procedures) for the calling
+ * processor: the Montecito errata 120 and 121 apply when there are two.
+ * Return: the PAL status; *threads is set only on success (0).
  */
-static inline unsigned int ia64_pmu_threads_per_core(void)
+static inline long ia64_pmu_threads_per_core(unsigned int *threads)
 {
-#ifdef CONFIG_SMP
-	return local_cpu_data->threads_per_core;
-#else
-	return 1;
-#endif
+	pal_logical_to_physical_t info;
+	s64 status;
+
+	status = ia64_pal_logical_to_phys(-1, &info);
+	if (!status)
+		*threads = info.overview_tpc;
+	return status;
 }
 
 /*
@@ -242,7 +245,7 @@ void ia64_pmu_psr_up(bool on);
 void ia64_pmu_psr_sp(bool on);
 long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
 u64 ia64_pmu_cpuid_version(void);
-unsigned int ia64_pmu_threads_per_core(void);
+long ia64_pmu_threads_per_core(unsigned int *threads);
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);
 void ia64_pmu_raise_irq(void);

@@ -8,7 +8,7 @@
  * few branches: orphan targets, the single-entry form, invalid entries.
  */
 #include "model_test.h"
-#include "ia64_pmu_btb.h"
+#include "ia64_pmu_ipear.h"
 
 #define TK		IA64_PMU_REC_BR_TAKEN
 #define MP_PATH		IA64_PMU_REC_BR_MISPRED_PATH
@@ -484,4 +484,38 @@ TEST(btb_stale_pmds_by_index)
 	CHECK_EQ(ia64_btb_stale_pmds(&mont, 0x20 | 4), 0);
 	/* the Itanium's full bit is an index bit on the Montecito */
 	CHECK_EQ(ia64_btb_stale_pmds(&mont, 0x8 | 1), 0xffULL << 57);
+}
+
+/*
+ * caps/branches: the most entries one sample's stack holds. A full ring
+ * of branches each in the bundle its predecessor went to (the
+ * single-entry form, a one-bundle loop) gives every entry but the
+ * newest; the IP-EAR gives all sixteen.
+ */
+TEST(btb_max_entries_of_a_full_ring)
+{
+	static const struct ia64_btb_layout mont = IA64_BTB_LAYOUT_MONTECITO;
+	static const struct ia64_btb_layout *const l[] = { &ita, &ita2, &mont };
+	struct perf_branch_entry e[IA64_BTB_MAX];
+	__u64 pmd[IA64_BTB_RAW_MAX], hw_idx;
+	unsigned int i, j;
+
+	for (j = 0; j < 3; j++) {
+		for (i = 0; i < l[j]->nr; i++)
+			pmd[i] = BR(0x4000000000010000ULL + 0x10 * i, 1, 0);
+		pmd[l[j]->nr] = l[j]->full | 5;
+		pmd[l[j]->nr + 1] = 0;
+		CHECK_EQ(ia64_btb_decode(l[j], pmd, IA64_BTB_KEEP_USER, e,
+					 &hw_idx),
+			 ia64_btb_max_entries(l[j], false));
+		CHECK_EQ(ia64_btb_max_entries(l[j], false), l[j]->nr - 1);
+	}
+	/* IP-EAR: IP[63:4] in bits 59:0, one retired IP an entry */
+	for (i = 0; i < mont.nr; i++)
+		pmd[i] = (0x4000000000010000ULL + 0x10 * i) >> 4;
+	pmd[16] = 0x20 | 5;
+	pmd[17] = 0;
+	CHECK_EQ(ia64_ipear_decode(&mont, pmd, IA64_BTB_KEEP_USER, true, e,
+				   &hw_idx), 16);
+	CHECK_EQ(ia64_btb_max_entries(&mont, true), 16);
 }

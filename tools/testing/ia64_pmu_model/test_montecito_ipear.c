@@ -158,6 +158,32 @@ TEST(mont_ipear_plm_and_ring)
 }
 
 /*
+ * While the IP-EAR is on, PMC42 controls the buffer's PMDs: PMC39 = 0,
+ * which a D-EAR in TLB or ALAT mode needs, keeps them and their writes;
+ * PMC42's plm = 0 does not. With the IP-EAR off they are PMC39's again.
+ */
+TEST(mont_ipear_owns_the_buffer)
+{
+	struct ia64_model m;
+
+	ipear_init(&m, PMC42(0x8, 0));
+	ia64_model_write_pmc(&m, 39, 0);
+	run_cycles(&m, 3);
+	run_inst(&m, UIP(1), 1, 3);
+	CHECK_EQ(mt_read_frozen(&m, 38), 1);
+	CHECK_EQ(mt_read_frozen(&m, 48), ENTRY(UIP(1), 3));
+	ia64_model_write_pmd(&m, 38, 5);
+	CHECK_EQ(mt_read_frozen(&m, 38), 5);
+	/* plm = 0 in mode 4: the PMDs are undefined */
+	ia64_model_write_pmc(&m, 42, PMC42(0, 0));
+	CHECK_EQ(mt_read_frozen(&m, 48), IA64_MODEL_UNDEF);
+	/* mode 0: PMC39's, whose plm = 0 does not preserve a write */
+	ia64_model_write_pmc(&m, 42, 0);
+	ia64_model_write_pmd(&m, 38, 5);
+	CHECK(mt_read_frozen(&m, 38) != 5);
+}
+
+/*
  * The freeze delay: after an oi overflow froze the PMU, the buffer goes
  * on capturing for PMC42.delay cycles; with delay 0 it freezes at once
  */

@@ -102,6 +102,22 @@ static u64 min_u64(u64 a, u64 b)
 }
 
 /*
+ * Does counter @i count the sibling thread's records ([MONT-FACTS] §3,
+ * S7's thread types)? With PMC.all an active, floating or self-floating
+ * event counts both threads; a causal event belongs to no thread and
+ * counts the core's records whatever PMC.all; without PMC.all a
+ * self-floating event is floating, this thread's only. MODEL: the model
+ * has no inactive thread, so active and floating events count alike.
+ */
+static bool counts_sibling(const struct ia64_model *m, unsigned int i)
+{
+	const struct ia64_model_event *ev = m->ctr_ev[i];
+
+	return (m->pmc[i] & m->desc->thread_all) ||
+	       (ev && ev->caf == IA64_MODEL_CAF_CAUSAL);
+}
+
+/*
  * Repetitions until a counter of @width bits at @count, counting @d per
  * repetition, carries out of bit width - 1
  */
@@ -140,7 +156,8 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 
 	/*
 	 * The sibling thread's record (ctx.thread 1): its own PMU sees it;
-	 * of this one only the counters that count both threads (PMC.all),
+	 * of this one only the counters that count both threads (PMC.all,
+	 * a causal event: counts_sibling()),
 	 * not the EARs or the branch buffer, nor the D-EAR's "after a
 	 * mispredicted branch". MODEL: this thread's qualification
 	 * registers tag the sibling's instructions as they tag its own.
@@ -190,7 +207,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 
 		if (m->desc->ctr_enable && !(m->pmc[4] & m->desc->ctr_enable))
 			break;
-		if (sibling && !(pmc & m->desc->thread_all))
+		if (sibling && !counts_sibling(m, i))
 			continue;
 		if (!ia64_model_monitor_enabled(m, i, &v))
 			continue;

@@ -227,8 +227,9 @@ bool ia64_model_ipear_on(const struct ia64_model *m)
  * - an ef = 1 entry (a delay count in 7:0, an address in 59:8) is never
  *   written: the sources give its layout, not when the hardware writes
  *   one;
- * - PMC42.plm = 0 leaves the buffer's PMDs as they are: only PMC39's
- *   plm = 0 makes them undefined, as in branch mode.
+ * - while the IP-EAR is on, PMC42 controls the buffer's PMDs as PMC39
+ *   does in branch mode (pmd_owner(), pmu_model_regs.c): its plm = 0
+ *   makes them undefined, PMC39's does not.
  */
 static void ipear_capture(struct ia64_model *m, const struct rec_view *v,
 			  u64 reps)

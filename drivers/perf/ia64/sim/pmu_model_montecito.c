@@ -56,8 +56,9 @@
  * (.mesi_shift, pmu_model_count.c). Bit 26, all, makes the counter
  * count the sibling thread's records too when the model runs two
  * threads per core (model=montecito,threads=2, .thread_all,
- * pmu_model.c); with one thread there is no sibling and it changes
- * nothing. Bit 23 is ignored: there is no counter enable bit
+ * pmu_model.c), as the event's thread type has it (S7: a causal event
+ * counts both threads' with or without it; counts_sibling()); with one
+ * thread there is no sibling and it changes nothing. Bit 23 is ignored: there is no counter enable bit
  * ([MONT-FACTS] §2).
  *
  * Erratum 121 ([MONT-FACTS] §11): with threads enabled, PMC10-15 cannot

@@ -129,7 +129,12 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
  * units (desc->ear, desc->btb). On a model with more than 4 counters
  * PMD8 and up are counters. The other PMDs (the generic model's PMD0-3)
  * have no controlling PMC: neither a PMC's pm nor its plm = 0 affects
- * them.
+ * them. While the IP-EAR is on, the buffer's PMDs are its PMC42's
+ * ([MONT-FACTS] §9: perfmon lists them as PMC42's dependencies), so
+ * that PMC39 = 0, which libpfm writes beside an IP-EAR for a D-EAR in
+ * TLB or ALAT mode ([MONT-FACTS] §10), leaves the IP-EAR's records.
+ * MODEL: PMC42 then is their controlling PMC in every respect (plm = 0,
+ * pm).
  */
 static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 {
@@ -143,7 +148,8 @@ static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 		    idx == ear->dear_pmd_ip))
 		return ear->dear_pmc;
 	if (ia64_model_btb_pmd(m->desc->btb, idx))
-		return m->desc->btb->pmc;
+		return ia64_model_ipear_on(m) ? m->desc->btb->ipear_pmc :
+						m->desc->btb->pmc;
 	return PMD_NO_OWNER;
 }
 
@@ -169,7 +175,9 @@ static bool controls_pmds(const struct ia64_model *m, unsigned int idx)
 	return is_ctr(m, idx) ||
 	       (m->desc->ear && (idx == m->desc->ear->iear_pmc ||
 				 idx == m->desc->ear->dear_pmc)) ||
-	       (m->desc->btb && idx == m->desc->btb->pmc);
+	       (m->desc->btb && (idx == m->desc->btb->pmc ||
+				 (m->desc->btb->ipear_pmc &&
+				  idx == m->desc->btb->ipear_pmc)));
 }
 
 static void clobber_pmds(struct ia64_model *m, unsigned int pmc)

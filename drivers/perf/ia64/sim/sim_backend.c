@@ -18,8 +18,9 @@
  *                              (the default) or 2: each CPU's PMU also
  *                              sees its sibling thread's records
  *                              (ctx.thread 1), which only counters with
- *                              PMC.all count; firmware reports the
- *                              threads to the driver
+ *                              PMC.all or a causal event count;
+ *                              firmware reports the threads to the
+ *                              driver
  *                   generic[,key=value]...
  *                              a processor with only the architected
  *                              PMU (pmu_model_generic.c): PMC0-3 and

@@ -84,6 +84,7 @@ extern bool sim_fault_stuck_fr;
 extern u32 sim_fault_lose_pmc0_writes;
 extern u64 sim_fault_cycles_per_access;
 extern u32 sim_fault_online_delay_ms;
+extern bool sim_fault_pal_threads_fail;
 void sim_fault_debugfs_init(struct dentry *dir);
 
 /* sim_dbr.c: a debugger's use of the IBRs/DBRs */

@@ -4,8 +4,9 @@
  * and firmware behaviour the driver must survive, on demand. A bogus
  * PMU interrupt ([SDM-2] §7.2.4.3), a PMC0.fr that cannot be cleared,
  * lost PMC0 writes, counters that advance between two register accesses,
- * a slow CPU online callback, and registers left by another user with
- * values that restrict or disturb monitoring. The knobs that change a
+ * a slow CPU online callback, registers left by another user with
+ * values that restrict or disturb monitoring, and a PAL that cannot tell
+ * the threads per core. The knobs that change a
  * register access or the online callback act there (sim_hw.c,
  * sim_backend.c).
  */
@@ -22,6 +23,8 @@ bool sim_fault_stuck_fr;
 u32 sim_fault_lose_pmc0_writes;
 u64 sim_fault_cycles_per_access;
 u32 sim_fault_online_delay_ms;
+/* PAL_LOGICAL_TO_PHYSICAL fails (sim_hw.c): read by the driver at load */
+bool sim_fault_pal_threads_fail;
 
 static void sim_spurious_irq(void *unused)
 {
@@ -94,6 +97,8 @@ void sim_fault_debugfs_init(struct dentry *dir)
 			   &sim_fault_cycles_per_access);
 	debugfs_create_u32("online_delay_ms", 0600, fault,
 			   &sim_fault_online_delay_ms);
+	debugfs_create_bool("pal_threads_fail", 0600, fault,
+			    &sim_fault_pal_threads_fail);
 	debugfs_create_file_unsafe("clobber_regs", 0200, fault, NULL,
 				   &sim_clobber_fops);
 }

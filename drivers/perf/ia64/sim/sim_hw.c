@@ -199,10 +199,16 @@ u64 ia64_pmu_cpuid_version(void)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_cpuid_version);
 
-/* What firmware would report: the model's threads per core */
-unsigned int ia64_pmu_threads_per_core(void)
+/*
+ * What PAL_LOGICAL_TO_PHYSICAL would report: the model's threads per
+ * core, or PAL_STATUS_ERROR (-3) with fault/pal_threads_fail
+ */
+long ia64_pmu_threads_per_core(unsigned int *threads)
 {
-	return ia64_model_threads(sim_model_cpu);
+	if (READ_ONCE(sim_fault_pal_threads_fail))
+		return -3;
+	*threads = ia64_model_threads(sim_model_cpu);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_threads_per_core);
 

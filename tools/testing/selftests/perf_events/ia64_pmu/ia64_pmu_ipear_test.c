@@ -7,7 +7,7 @@
  * exactly, newest first, from = the IP's bundle, to = 0, cycles = the
  * cycles before it (at most 63); per task across context switches. It
  * excludes the ETB's branch stacks (-EBUSY in a group, multiplexed
- * otherwise), as it does a D-EAR in TLB mode, which needs PMC39 = 0.
+ * otherwise); a D-EAR in TLB mode, which needs PMC39 = 0, goes with it.
  * On a model without an IP-EAR, ipear is -EOPNOTSUPP and not in format/.
  */
 
@@ -351,9 +351,10 @@ static int group_errno(struct perf_event_attr *a, struct perf_event_attr *b)
 }
 
 /*
- * One buffer: IP-EAR and ETB branch stacks in one group, two IP-EAR
- * delays, or the IP-EAR with a D-EAR in TLB mode (PMC39 = 0): -EBUSY;
- * the same IP-EAR request shares it
+ * One buffer: IP-EAR and ETB branch stacks in one group, or two IP-EAR
+ * delays: -EBUSY; the same IP-EAR request shares it. A D-EAR in TLB or
+ * ALAT mode (PMC39 = 0) goes with the IP-EAR ([MONT-FACTS] §10: libpfm
+ * checks the IP-EAR against the ETB only), not with the ETB
  */
 TEST(groups)
 {
@@ -375,7 +376,82 @@ TEST(groups)
 	b.sample_period = PERIOD;
 	b.exclude_kernel = 1;
 	b.config1 = IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_TLB;
+	EXPECT_EQ(0, group_errno(&a, &b));
+	EXPECT_EQ(0, group_errno(&b, &a));
+	b.config1 = IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_ALAT;
+	EXPECT_EQ(0, group_errno(&a, &b));
+	a.config1 = 0;
 	EXPECT_EQ(EBUSY, group_errno(&a, &b));
+}
+
+/* PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_ADDR */
+struct mem_sample {
+	struct perf_event_header h;
+	uint64_t ip;
+	uint32_t pid, tid;
+	uint64_t addr;
+};
+
+/*
+ * The IP-EAR beside a D-EAR in TLB mode, on one task: PMC39 is 0 and
+ * PMC42 in IP-EAR mode; each event gives its samples: the D-EAR the
+ * exact IP of a DTLB miss right after a mispredicted branch (which a
+ * PMC39 != 0 would spoil), the IP-EAR the retired IPs, the branch and
+ * the load included
+ */
+TEST_F(ipear, beside_a_dear_in_tlb_mode)
+{
+	struct perf_event_attr attr;
+	struct rec_buf b = { .len = 0 };
+	struct mem_sample m;
+	struct br_sample s;
+	struct ring r;
+	int fd, type;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NO_IPEAR);
+	if (sim_threads() > 1)
+		SKIP(return, "two threads: no IP-EAR (erratum 120)");
+	start(self, PERF_SAMPLE_BRANCH_ANY, 0);
+	counting_attr(&attr, IA64_PMU_CONFIG(0xc8, 0));	/* DATA_EAR_EVENTS */
+	attr.config1 = IA64_PMU_CFG1_EAR_DATA | IA64_PMU_CFG1_EAR_TLB;
+	attr.sample_period = 1;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			   PERF_SAMPLE_ADDR;
+	attr.read_format = 0;
+	attr.exclude_kernel = 1;
+	attr.precise_ip = 2;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_ENABLE, 0));
+	EXPECT_EQ(0, sim_model_pmc(0, 39));
+	EXPECT_EQ(4, (int)(sim_model_pmc(0, 42) >> 8 & 7));
+
+	ASSERT_EQ(0, inject_ips(0, 3));
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	EXPECT_TRUE(stack_is(&s, 0, 3, 1));
+
+	rec_branch(&b, UIP(40), 2, 3, UIP(60), IA64_PMU_REC_BR_TAKEN |
+		   IA64_PMU_REC_BR_MISPRED_PATH);
+	rec_mem(&b, UIP(41), 1, 3, 0x6000000000100000ULL, IA64_PMU_MEM_LOAD,
+		IA64_PMU_LVL_L1, IA64_PMU_TLB_L2, 5);
+	ASSERT_EQ(0, sim_inject(&b));
+	while ((type = ring_next(&r, &m, sizeof(m))) &&
+	       type != PERF_RECORD_SAMPLE)
+		;
+	ASSERT_EQ(PERF_RECORD_SAMPLE, type);
+	EXPECT_EQ(UIP(41) + 1, m.ip);
+	EXPECT_EQ(0x6000000000100000ULL, m.addr);
+
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	ASSERT_EQ(2, s.nr);
+	EXPECT_EQ(UIP(41), s.e[0].from);
+	EXPECT_EQ(UIP(40), s.e[1].from);
+	ring_unmap(&r);
+	close(fd);
 }
 
 /* IP-EAR and ETB events on one task: the core multiplexes them */

@@ -75,7 +75,7 @@ TEST_F(ita2, identity_in_sysfs)
 	EXPECT_EQ(ES_LOADS_RETIRED << 8, sysfs_event_config("LOADS_RETIRED"));
 	/* the branch trace buffer is driven (ia64_pmu_btb_test) */
 	EXPECT_EQ(0, access(PMU_DIR "/format/br_mispred", F_OK));
-	EXPECT_STREQ("8", sysfs_str(PMU_DIR "/caps/branches", buf,
+	EXPECT_STREQ("7", sysfs_str(PMU_DIR "/caps/branches", buf,
 				     sizeof(buf)));
 }
 

@@ -58,12 +58,13 @@ TEST_F(mont, identity_in_sysfs)
 					  sizeof(buf)));
 	EXPECT_STREQ("config:8-15\n", read_line(PMU_DIR "/format/event", buf,
 						 sizeof(buf)));
-	/* ism is fixed; the execution trace buffer holds 16 entries */
+	/* ism is fixed */
 	EXPECT_NE(0, access(PMU_DIR "/format/ism", F_OK));
 	EXPECT_STREQ("config:32\n", read_line(PMU_DIR "/format/br_mispred",
 						buf, sizeof(buf)));
-	EXPECT_STREQ("16\n", read_line(PMU_DIR "/caps/branches", buf,
-					 sizeof(buf)));
+	/* a stack's entries at most: 16 IP-EAR IPs, 15 branches */
+	EXPECT_STREQ(sim_threads() > 1 ? "15\n" : "16\n",
+		     read_line(PMU_DIR "/caps/branches", buf, sizeof(buf)));
 	dir = opendir(PMU_DIR "/events");
 	ASSERT_NE(NULL, dir);
 	while ((d = readdir(dir)))
@@ -194,10 +195,11 @@ TEST_F(mont, fixed_and_undriven_fields_refused)
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
+	/*
+	 * 26: all, refused on CPU_OP_CYCLES_ALL, a causal event
+	 * (thread_all_by_thread_type)
+	 */
 	for (bit = 24; bit <= 30; bit++) {
-		/* 26: all, accepted (thread_all_needs_cpu_privilege) */
-		if (bit == 26)
-			continue;
 		counting_attr(&attr, cyc | (1ULL << bit));
 		EXPECT_EQ(EINVAL, open_errno(&attr)) TH_LOG("bit %d", bit);
 	}
@@ -341,13 +343,13 @@ TEST_F(mont, mesi_filter_exact)
 #define PARANOID	"/proc/sys/kernel/perf_event_paranoid"
 
 /*
- * In a child as user nobody: the errno of a per-task CPU_OP_CYCLES_ALL
+ * In a child as user nobody: the errno of a per-task IA64_INST_RETIRED
  * with the all bit (0 if it opens) as its exit status, 100 if the same
  * event without the bit fails
  */
 static int unprivileged_all_errno(void)
 {
-	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	uint64_t inst = ev("IA64_INST_RETIRED");
 	int status, fd;
 	pid_t pid;
 
@@ -355,11 +357,11 @@ static int unprivileged_all_errno(void)
 	if (!pid) {
 		if (setgid(65534) || setuid(65534))
 			_exit(101);
-		fd = open_user(cyc, -1);
+		fd = open_user(inst, -1);
 		if (fd < 0)
 			_exit(100);
 		close(fd);
-		fd = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, -1);
+		fd = open_user(inst | IA64_PMU_CFG_THREAD_ALL, -1);
 		_exit(fd < 0 ? errno : 0);
 	}
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
@@ -374,7 +376,7 @@ static int unprivileged_all_errno(void)
  */
 TEST_F(mont, thread_all_needs_cpu_privilege)
 {
-	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
+	uint64_t inst = ev("IA64_INST_RETIRED");
 	char old[16], buf[64];
 	int fd;
 
@@ -382,7 +384,7 @@ TEST_F(mont, thread_all_needs_cpu_privilege)
 		SKIP(return, NOT_MONTECITO);
 	EXPECT_STREQ("config:26\n", read_line(PMU_DIR "/format/all", buf,
 						 sizeof(buf)));
-	fd = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, -1);
+	fd = open_user(inst | IA64_PMU_CFG_THREAD_ALL, -1);
 	EXPECT_GE(fd, 0);
 	close(fd);
 	read_line(PARANOID, old, sizeof(old));
@@ -394,20 +396,52 @@ TEST_F(mont, thread_all_needs_cpu_privilege)
 }
 
 /*
+ * The thread bit by the event's thread type ([PFM-MONT] S7): taken on an
+ * active (IA64_INST_RETIRED), floating (L2D_MISSES) or self-floating
+ * (BUS_ALL_SELF) event, refused on a causal one (CPU_OP_CYCLES_ALL,
+ * BUS_DATA_CYCLE_SELF): it belongs to no thread
+ */
+TEST_F(mont, thread_all_by_thread_type)
+{
+	static const char *const takes[] = {
+		"IA64_INST_RETIRED", "L2D_MISSES", "BUS_ALL_SELF",
+	};
+	static const char *const causal[] = {
+		"CPU_OP_CYCLES_ALL", "BUS_DATA_CYCLE_SELF",
+	};
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	if (!pmu_is_montecito())
+		SKIP(return, NOT_MONTECITO);
+	for (i = 0; i < ARRAY_SIZE(takes); i++) {
+		counting_attr(&attr, ev(takes[i]) | IA64_PMU_CFG_THREAD_ALL);
+		EXPECT_EQ(0, open_errno(&attr)) TH_LOG("%s", takes[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(causal); i++) {
+		counting_attr(&attr, ev(causal[i]));
+		EXPECT_EQ(0, open_errno(&attr)) TH_LOG("%s", causal[i]);
+		attr.config |= IA64_PMU_CFG_THREAD_ALL;
+		EXPECT_EQ(EINVAL, open_errno(&attr)) TH_LOG("%s", causal[i]);
+	}
+}
+
+/*
  * With two threads per core, the sibling's records (ctx.thread 1) count
- * only in events with the all bit: 1000 + 300 cycles, 40 + 25
- * instructions; with one thread such a record is malformed
+ * in an active event with the all bit (40 + 25 instructions, 40
+ * without), and in a causal event without it (1000 + 300 cycles of the
+ * core); with one thread such a record is malformed
  */
 TEST_F(mont, thread_all_counts_both_threads)
 {
 	uint64_t cyc = IA64_PMU_CONFIG(0x12, 0);
 	uint64_t inst = ev("IA64_INST_RETIRED");
-	static const uint64_t want[4] = { 1000, 1300, 40, 65 };
+	static const uint64_t want[3] = { 1300, 40, 65 };
 	struct rec_buf b = { .len = 0 };
 	struct ia64_pmu_rec_cycles *r;
 	struct ia64_pmu_rec_inst *in;
 	struct count c;
-	int fd[4], i;
+	int fd[3], i;
 
 	if (!pmu_is_montecito())
 		SKIP(return, NOT_MONTECITO);
@@ -425,20 +459,18 @@ TEST_F(mont, thread_all_counts_both_threads)
 	rec_inst(&b, USER_IP, 40, 3, 1);
 	fd[0] = open_user(cyc, -1);
 	ASSERT_GE(fd[0], 0);
-	fd[1] = open_user(cyc | IA64_PMU_CFG_THREAD_ALL, fd[0]);
-	fd[2] = open_user(inst, fd[0]);
-	fd[3] = open_user(inst | IA64_PMU_CFG_THREAD_ALL, fd[0]);
+	fd[1] = open_user(inst, fd[0]);
+	fd[2] = open_user(inst | IA64_PMU_CFG_THREAD_ALL, fd[0]);
 	ASSERT_GE(fd[1], 0);
 	ASSERT_GE(fd[2], 0);
-	ASSERT_GE(fd[3], 0);
 	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, sim_inject(&b));
 	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 3; i++) {
 		ASSERT_EQ(0, read_count(fd[i], &c));
 		EXPECT_EQ(want[i], c.value) TH_LOG("event %d", i);
 	}
-	close_all(fd, 4);
+	close_all(fd, 3);
 }
 
 /*

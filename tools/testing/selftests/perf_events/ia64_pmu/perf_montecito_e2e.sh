@@ -5,8 +5,9 @@
 # events, perf stat counts a group of twelve events on the twelve
 # counters, all the time, and the generic events, the MESI filter is
 # taken where it applies, so is the thread bit (all=1), perf record
-# samples cycles; with two threads per core the erratum 121 rule. On another CPU model
-# there is nothing to do.
+# samples cycles; with two threads per core, or threads PAL cannot tell
+# (the driver then assumes two), the errata 120 and 121. On another CPU
+# model there is nothing to do.
 set -u
 
 fail() { echo "FAIL: $*"; echo "${out:-}"; exit 1; }
@@ -67,24 +68,60 @@ out=$(perf stat -x, -e LLC-loads -- $work 2>&1 >/dev/null) ||
 v=$(echo "$out" | awk -F, '$3 == "LLC-loads" { print $1 }')
 [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "LLC-loads: not a positive count: '$v'"
 
-# the thread bit through perf's event syntax: both threads' cycles
-out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- $work 2>&1 >/dev/null) ||
+# the thread bit through perf's event syntax: both threads'
+# instructions; on a causal event (the core's cycles), refused
+out=$(perf stat -x, -e cpu/IA64_INST_RETIRED,all=1/u -- $work 2>&1 >/dev/null) ||
 	fail "perf stat with all=1 exited $?"
 # (the event's name has a comma: the count is the first field of its line)
-v=$(echo "$out" | grep 'cpu/CPU_OP_CYCLES_ALL,all=1/u' | cut -d, -f1)
+v=$(echo "$out" | grep 'cpu/IA64_INST_RETIRED,all=1/u' | cut -d, -f1)
 [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || fail "all=1: not a positive count: '$v'"
+out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_ALL,all=1/u -- true 2>&1)
+echo "$out" | grep -q '^<not supported>,,cpu/CPU_OP_CYCLES_ALL,all=1/u' ||
+	fail "perf stat: all on CPU_OP_CYCLES_ALL was not refused"
 
-# with two threads per core (MODEL=montecito,threads=2) the probe says
-# so, and CPU_OP_CYCLES_HALTED (PMC10 only) is not supported (erratum 121)
-if [ "$threads" = 2 ]; then
-	dmesg | grep -q 'ia64_pmu: 2 threads per core: events on PMC4-9 only (erratum 121)' ||
-		fail "no erratum 121 line in the probe"
+# With two threads per core the probe (dmesg from line $1 on) says so,
+# CPU_OP_CYCLES_HALTED (PMC10 only) is not supported (erratum 121), and
+# there is no IP-EAR (erratum 120)
+two_threads() {
+	dmesg | tail -n "+$1" |
+		grep -q 'ia64_pmu: 2 threads per core: events on PMC4-9 only (erratum 121), no IP-EAR (erratum 120)$' ||
+		fail "no errata line in the probe"
 	out=$(perf record -o "$data" -c 100000 -e cpu/CPU_OP_CYCLES_HALTED/ -- true 2>&1) &&
 		fail "perf record sampled CPU_OP_CYCLES_HALTED with two threads"
 	out=$(perf stat -x, -e cpu/CPU_OP_CYCLES_HALTED/u -- true 2>&1)
 	echo "$out" | grep -q '^<not supported>,,cpu/CPU_OP_CYCLES_HALTED/u' ||
 		fail "perf stat counted CPU_OP_CYCLES_HALTED with two threads"
-	echo "two threads: HALTED refused"
+	[ -e $pmu/format/ipear ] && fail "two threads: the ipear format field is shown"
+	out=$(perf record -o "$data" -b -c 10000 \
+		-e cpu/CPU_OP_CYCLES_ALL,config1=0x8000000000000000/u -- true 2>&1) &&
+		fail "perf record opened an IP-EAR with two threads"
+	echo "two threads: HALTED refused, no IP-EAR"
+}
+
+# Reload the driver with PAL_LOGICAL_TO_PHYSICAL failing ($1 1) or not
+reload() {
+	rmmod ia64_pmu || fail "rmmod ia64_pmu"
+	echo "$1" >"$sim/fault/pal_threads_fail"
+	insmod "${IA64_PMU_MODULES:-/modules}/ia64_pmu.ko" ||
+		fail "insmod ia64_pmu (pal_threads_fail $1)"
+}
+
+if grep -q ',threads=2' /sys/module/ia64_pmu_sim/parameters/model; then
+	two_threads 1
+else
+	# PAL cannot tell the threads per core: the driver assumes two,
+	# says so, and the errata apply; back to one when it can
+	[ -e $pmu/format/ipear ] || fail "one thread: no ipear format field"
+	trap 'echo "$was" >"$sim/freerun"
+	      [ "$(cat $sim/fault/pal_threads_fail)" = Y ] && reload 0' EXIT
+	line=$(($(dmesg | wc -l) + 1))
+	reload 1
+	dmesg | tail -n "+$line" |
+		grep -q 'ia64_pmu: threads per core unknown (PAL_LOGICAL_TO_PHYSICAL status -3), assuming 2$' ||
+		fail "the probe does not say the threads are assumed"
+	two_threads "$line"
+	reload 0
+	[ -e $pmu/format/ipear ] || fail "one thread again: no ipear format field"
 fi
 
 out=$(perf record -o "$data" -c 100000 -e cycles -- $work 2>&1) ||
