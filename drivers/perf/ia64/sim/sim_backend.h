@@ -27,6 +27,8 @@ struct sim_cpu {
 	unsigned int rec_cpl;
 	bool rec_origin;
 	bool irq_armed;
+	bool irq_held;			/* until irq_delay_ns is written */
+	unsigned long irq_fired;	/* times irq_timer ran */
 	bool spurious;			/* the vector sent by software */
 	unsigned long lost_pmc0_writes;
 	unsigned long irqs_delivered, irqs_unhandled;
