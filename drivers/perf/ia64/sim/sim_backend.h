@@ -36,6 +36,7 @@ struct sim_cpu {
 	struct ia64_model_freerun fr;
 	u64 fr_last_ns;			/* time the model has run up to */
 	unsigned int fr_cpl;		/* privilege level seen at the tick */
+	bool fr_ticked;			/* no access since the last tick */
 	bool fr_running;		/* a catch-up runs on this CPU */
 	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
 };
