@@ -27,6 +27,8 @@ struct sim_cpu {
 	unsigned int rec_cpl;
 	bool rec_origin;
 	bool irq_armed;
+	bool irq_held;			/* until irq_delay_ns is written */
+	unsigned long irq_fired;	/* times irq_timer ran */
 	bool spurious;			/* the vector sent by software */
 	unsigned long lost_pmc0_writes;
 	unsigned long irqs_delivered, irqs_unhandled;
@@ -34,6 +36,7 @@ struct sim_cpu {
 	struct ia64_model_freerun fr;
 	u64 fr_last_ns;			/* time the model has run up to */
 	unsigned int fr_cpl;		/* privilege level seen at the tick */
+	bool fr_ticked;			/* no access since the last tick */
 	bool fr_running;		/* a catch-up runs on this CPU */
 	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
 };

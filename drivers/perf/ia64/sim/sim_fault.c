@@ -31,16 +31,17 @@ static void sim_spurious_irq(void *unused)
 	sim_send_vector(this_cpu_ptr(&sim_cpus));
 }
 
-/* Returns once the interrupt has been delivered */
+/* Returns once the interrupt has been delivered, or waits held */
 static int sim_spurious_set(void *data, u64 cpu)
 {
+	struct sim_cpu *sc;
 	int ret;
 
 	cpus_read_lock();
 	ret = sim_on_cpu(cpu, sim_spurious_irq, NULL);
-	if (!ret)
-		while (READ_ONCE(per_cpu_ptr(&sim_cpus, cpu)->irq_armed))
-			usleep_range(10, 100);
+	sc = ret ? NULL : per_cpu_ptr(&sim_cpus, cpu);
+	while (sc && READ_ONCE(sc->irq_armed) && !READ_ONCE(sc->irq_held))
+		usleep_range(10, 100);
 	cpus_read_unlock();
 	return ret;
 }

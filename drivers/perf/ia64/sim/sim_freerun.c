@@ -5,7 +5,9 @@
  * free-running mix of pmu_model_freerun.c for the time that passes on
  * each CPU, as the execution of what runs there, at every register
  * access of the driver (sim_hw.c) and at a per-CPU timer tick, which
- * also samples the user/kernel mix of whatever runs on the CPU.
+ * also samples the user/kernel mix of whatever runs on the CPU; time
+ * that no tick saw, between two accesses of a user task, is that task's
+ * user time.
  *
  * [ITA-RM] §6.2.9: PAL_LIGHT_HALT freezes monitoring, so the idle task
  * counts nothing.
@@ -95,8 +97,9 @@ void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
 enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 {
 	struct sim_cpu *sc = container_of(t, struct sim_cpu, freerun_timer);
-	struct pt_regs *regs = get_irq_regs();
+	struct pt_regs *regs = get_irq_regs(), *at = regs;
 	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
+	unsigned int cpl;
 
 	if (!READ_ONCE(sim_freerun))
 		return HRTIMER_NORESTART;
@@ -105,14 +108,20 @@ enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 		return HRTIMER_RESTART;
 
 	/*
-	 * The time since the last catch-up goes to what the tick
-	 * interrupted, and so does the time until the next register access
-	 * (a sample of user/kernel every period).
+	 * The time since the last tick goes to what this one interrupted,
+	 * and so does the time until the next register access (a sample of
+	 * user/kernel every period). The time since an access is a user
+	 * task's user time, as at an access (sim_hw.c).
 	 */
-	sc->fr_cpl = user_mode(regs) ? 3 : 0;
-	sim_catch_up(sc, 0, sc->fr_cpl, instruction_pointer(regs),
-		     user_mode(regs) ? user_stack_pointer(regs) :
-				       current_stack_pointer, regs);
+	cpl = user_mode(regs) ? 3 : 0;
+	if (!sc->fr_ticked && !cpl && !(current->flags & PF_KTHREAD))
+		at = task_pt_regs(current);
+	sc->fr_cpl = cpl;
+	sim_catch_up(sc, 0, user_mode(at) ? 3 : 0, instruction_pointer(at),
+		     user_mode(at) ? user_stack_pointer(at) :
+				     current_stack_pointer, regs);
+	/* after the accesses of an interrupt the catch-up delivered */
+	sc->fr_ticked = true;
 	return HRTIMER_RESTART;
 }
 

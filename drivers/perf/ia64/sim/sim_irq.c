@@ -5,10 +5,14 @@
  * hard-interrupt context, from a per-CPU HARD hrtimer, with the
  * interrupted state: at once from an interrupt that ran the model, after
  * debugfs irq_delay_ns otherwise, with the IP of an injected record that
- * raised it. The vector sent by software (the driver's resend of a
- * pending overflow, fault/spurious_irq) is merged with the line.
+ * raised it. With no delay it is taken as soon as interrupts are on, as
+ * a pending external interrupt is, however loaded the host: see
+ * sim_kick(). A delay past KTIME_MAX holds the line until irq_delay_ns
+ * is written again. The vector sent by software (the driver's resend of
+ * a pending overflow, fault/spurious_irq) is merged with the line.
  */
 
+#include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
@@ -17,6 +21,10 @@
 #include <linux/sched.h>
 #include <linux/sched/task_stack.h>
 
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/irq_vectors.h>
+#endif
 #include <asm/irq_regs.h>
 
 #include "pmu_model.h"
@@ -126,13 +134,35 @@ enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 	deliver = ia64_model_irq_pending(&sc->model) || sc->spurious;
 	sc->spurious = false;
 	WRITE_ONCE(sc->irq_armed, false);
+	WRITE_ONCE(sc->irq_fired, sc->irq_fired + 1);
 	if (deliver)
 		sim_deliver(sc, irq_regs);
 	return HRTIMER_NORESTART;
 }
 
 /*
- * Fire the interrupt line @delay ns from now (irqs off, this CPU).
+ * A line raised with no delay is taken as soon as interrupts are on: its
+ * timer has expired already, and the timer interrupt that runs it is
+ * sent to this CPU now, by the local APIC (a self-IPI of its timer
+ * vector, which runs the expired hrtimers), not left to the clock event
+ * device. That one a loaded host holds back for many ms (the guest's
+ * hrtimer hang protection, the emulator's own timers), while the CPU
+ * runs on: the sample would then come from wherever it is by then, or
+ * not at all if its event was stopped meanwhile. Without high-resolution
+ * timers (no APIC timer interrupt runs hrtimers) the device delivers it.
+ */
+static void sim_kick(struct sim_cpu *sc)
+{
+#ifdef CONFIG_X86_LOCAL_APIC
+	if (hrtimer_is_hres_active(&sc->irq_timer) &&
+	    boot_cpu_has(X86_FEATURE_APIC))
+		apic->send_IPI_self(LOCAL_TIMER_VECTOR);
+#endif
+}
+
+/*
+ * Fire the interrupt line @delay ns from now (irqs off, this CPU); a
+ * delay past KTIME_MAX holds it until irq_delay_ns is written again.
  * Returns false if it was armed already, with its own delay.
  */
 bool sim_arm_irq(struct sim_cpu *sc, u64 delay)
@@ -140,8 +170,12 @@ bool sim_arm_irq(struct sim_cpu *sc, u64 delay)
 	if (sc->irq_armed)
 		return false;
 	sc->irq_armed = true;
-	hrtimer_start(&sc->irq_timer, ns_to_ktime(delay),
+	sc->irq_held = delay > (u64)KTIME_MAX;
+	hrtimer_start(&sc->irq_timer,
+		      ns_to_ktime(min_t(u64, delay, KTIME_MAX)),
 		      HRTIMER_MODE_REL_PINNED_HARD);
+	if (!delay)
+		sim_kick(sc);
 	return true;
 }
 
@@ -168,7 +202,36 @@ void ia64_pmu_raise_irq(void)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_raise_irq);
 
+/* A held line is released by a write, delayed by the new value */
+static void sim_irq_release(void *unused)
+{
+	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+
+	if (!sc->irq_held || hrtimer_try_to_cancel(&sc->irq_timer) != 1)
+		return;
+	sc->irq_armed = false;
+	sim_arm_irq(sc, READ_ONCE(sim_irq_delay_ns));
+}
+
+static int sim_irq_delay_set(void *data, u64 val)
+{
+	WRITE_ONCE(sim_irq_delay_ns, val);
+	cpus_read_lock();
+	on_each_cpu(sim_irq_release, NULL, 1);
+	cpus_read_unlock();
+	return 0;
+}
+
+static int sim_irq_delay_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(sim_irq_delay_ns);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_irq_delay_fops, sim_irq_delay_get,
+			 sim_irq_delay_set, "%llu\n");
+
 void sim_irq_debugfs_init(struct dentry *dir)
 {
-	debugfs_create_u64("irq_delay_ns", 0600, dir, &sim_irq_delay_ns);
+	debugfs_create_file_unsafe("irq_delay_ns", 0600, dir, NULL,
+				   &sim_irq_delay_fops);
 }

@@ -18,7 +18,21 @@ echo
 echo "# perf list pmu"
 list=$(perf list pmu 2>&1)
 echo "$list" | head -n 40
-echo "# ... $(echo "$list" | grep -c 'cpu/') cpu/ events in all"
+# What the PMU offers (a file each in sysfs), each shown by perf list as
+# cpu/NAME/ or, described by the model's tables, as NAME: counted
+# against sysfs, so that a wrong count fails the demo.
+ev=/sys/bus/event_source/devices/cpu/events
+n_sysfs=$(ls "$ev" | wc -l)
+listed=$(mktemp)
+perf list --raw-dump pmu 2>&1 | tr ' ' '\n' |
+	sed 's|^cpu/\(.*\)/$|\1|' >"$listed" || true
+n_listed=$(ls "$ev" | grep -ixFf "$listed" | sort -uf | wc -l) || true
+rm -f "$listed"
+if [ "$n_sysfs" -eq 0 ] || [ "$n_listed" -ne "$n_sysfs" ]; then
+	echo "demo: perf list shows $n_listed of the $n_sysfs events in $ev" >&2
+	exit 1
+fi
+echo "# ... $n_listed events of the cpu PMU in all ($ev)"
 
 echo
 echo "# perf stat -e cycles,instructions -- dd if=/dev/zero of=/dev/null bs=4k count=20000"

@@ -151,6 +151,60 @@ TEST_F(fr, half_millisecond_counts)
 	close(fd);
 }
 
+/* About @n million x86 instructions of user code (3 an iteration) */
+static void loop_minsn(int n)
+{
+	long i;
+
+	for (i = 0; i < n * 330000L; i++)
+		__asm__ __volatile__("" : : "r" (i));
+}
+
+/*
+ * Windows of about a million instructions that no tick sees (the
+ * model's tick at 1 s), each opened and closed by ioctls and read while
+ * it counts, as perf_event_tests' programs do, after a stretch of
+ * system calls whose ticks saw the kernel: each counts its loop in user
+ * mode, never nothing (the time of a window the tick did not see once
+ * went to whatever an older tick had interrupted).
+ */
+TEST_F(fr, short_windows_count_in_user_mode)
+{
+	uint64_t live[8], done[8];
+	struct timespec t0, t;
+	int fd, i;
+
+	fd = open_counter(CFG_INST, 0, 1, 0, -1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, sim_set("freerun_period_us", "100"));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		syscall(__NR_getppid);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000L +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000L < 20);
+	ASSERT_EQ(0, sim_set("freerun_period_us", "1000000"));
+	for (i = 0; i < 8; i++) {
+		ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		loop_minsn(1);
+		live[i] = count_of(fd);
+		loop_minsn(1);
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		done[i] = count_of(fd);
+	}
+	ASSERT_EQ(0, sim_set("freerun_period_us", "1000"));
+	for (i = 0; i < 8; i++) {
+		TH_LOG("window %d: %llu while counting, %llu at the end", i,
+		       (unsigned long long)live[i],
+		       (unsigned long long)done[i]);
+		EXPECT_GT(live[i], 0);
+		EXPECT_NE(~0ULL, done[i]);
+		EXPECT_GT(done[i], live[i]);
+	}
+	close(fd);
+}
+
 /* ioctl(RESET) starts the count again from zero */
 TEST_F(fr, reset_restarts_the_count)
 {

@@ -85,8 +85,12 @@ dump=$(perf list --raw-dump pmu 2>&1) || fail "perf list failed: $dump"
 listed=$(mktemp)
 echo "$dump" | tr ' ' '\n' | sed 's|^cpu/\(.*\)/$|\1|' >"$listed"
 missing=$(ls "$ev" | grep -vixFf "$listed")
+# the count make demo prints: each event once
+n_listed=$(ls "$ev" | grep -ixFf "$listed" | sort -uf | wc -l)
 rm -f "$listed"
 [ -z "$missing" ] || fail "perf list --raw-dump pmu lacks" $missing
+[ "$n_listed" -eq "$n_sysfs" ] ||
+	fail "perf list --raw-dump pmu shows $n_listed of $n_sysfs events"
 
 # The human-readable list: each event of desc[] on a line of its own
 # and its description on the next, in brackets
