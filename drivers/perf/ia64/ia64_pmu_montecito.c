@@ -149,7 +149,8 @@ enum {
  * self-floating), in montecito_events[] order
  */
 static const u8 montecito_thread_types[] = {
-#define IA64_EV3_CAF(id, caf)	[MONT_##id] = caf,
+#define IA64_EV3_CAF(id, caf) \
+	[MONT_##id] = caf,
 #include "ia64_pmu_montecito_events.h"
 #undef IA64_EV3_CAF
 };
