@@ -122,6 +122,8 @@ FIXTURE_SETUP(ear)
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
 	self->fd = -1;
+	/* exact sample counts: throttled only where a test means it */
+	ASSERT_EQ(0, perf_limits_off());
 }
 
 FIXTURE_TEARDOWN(ear)

@@ -223,37 +223,96 @@ TEST_F(fr, reset_restarts_the_count)
 	close(fd);
 }
 
-/* Samples in two phases; ioctl(PERIOD) makes the second one sparser */
+/*
+ * The samples of @r with period @period (PERF_SAMPLE_IP|PERIOD), and
+ * into @other those with another, into @meta other records (throttling)
+ */
+static int samples_of_period(struct ring *r, uint64_t period, int *other,
+			     int *meta)
+{
+	union {
+		struct perf_event_header h;
+		struct {
+			struct perf_event_header h;
+			uint64_t ip, period;
+		} s;
+		uint8_t raw[256];
+	} rec;
+	int type, n = 0;
+
+	while ((type = ring_next(r, &rec, sizeof(rec)))) {
+		if (type != PERF_RECORD_SAMPLE) {
+			(*meta)++;
+			continue;
+		}
+		if (rec.s.period == period)
+			n++;
+		else
+			(*other)++;
+	}
+	return n;
+}
+
+/* Busy until @fd has counted @n more than @c says (at most 60 s) */
+static void busy_counted(int fd, struct count *c, uint64_t n)
+{
+	uint64_t end = c->value + n;
+	int i;
+
+	for (i = 0; i < 1200 && c->value < end; i++) {
+		busy_ms(50);
+		if (read_count(fd, c))
+			return;
+	}
+}
+
+/*
+ * Samples in two phases; ioctl(PERIOD) makes the second one sparser.
+ * Each phase runs until it has counted enough (not for a wall-clock
+ * time, which a loaded host divides): its samples carry its period and
+ * are at most its count over it, plus the one in flight at the end.
+ * Broken, the second phase has ten times as many, at the first period.
+ * Sampling is not throttled (perf_limits_off()), but a loaded host lost
+ * a few overflows' samples (24 for 29 periods once, not understood
+ * yet): at least half of them, which shows sampling at that period.
+ */
 TEST_F(fr, period_change_takes_effect)
 {
+	uint64_t p1 = 2000000, p2 = 20000000;	/* 2.5 ms, 25 ms */
 	struct perf_event_attr attr;
-	uint8_t rec[256];
+	int fd, n1, n2, other = 0, meta = 0;
+	struct count c = { 0 }, c0;
 	struct ring r;
-	int fd, type, n1 = 0, n2 = 0;
+	double e1, e2;
 
+	ASSERT_EQ(0, perf_limits_off());
 	counting_attr(&attr, CFG_CYCLES);
-	attr.sample_period = 2000000;			/* 2.5 ms */
-	attr.sample_type = PERF_SAMPLE_IP;
-	attr.read_format = 0;
+	attr.sample_period = p1;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_PERIOD;
 	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, ring_map(&r, fd));
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	busy_ms(200);
-	while ((type = ring_next(&r, rec, sizeof(rec))))
-		n1 += type == PERF_RECORD_SAMPLE;
-	{
-		uint64_t period = 20000000;		/* 25 ms */
-
-		ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_PERIOD, &period));
-	}
-	busy_ms(200);
+	busy_counted(fd, &c, 20 * p1);
+	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_PERIOD, &p2));
+	ASSERT_EQ(0, read_count(fd, &c));
+	c0 = c;
+	n1 = samples_of_period(&r, p1, &other, &meta);
+	e1 = (double)c0.value / p1;
+	busy_counted(fd, &c, 4 * p2);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	while ((type = ring_next(&r, rec, sizeof(rec))))
-		n2 += type == PERF_RECORD_SAMPLE;
-	TH_LOG("samples: %d at 2.5 ms, %d at 25 ms", n1, n2);
-	EXPECT_GT(n1, 20);
-	EXPECT_LT(n2, n1 / 3);
+	ASSERT_EQ(0, read_count(fd, &c));
+	n2 = samples_of_period(&r, p2, &other, &meta);
+	e2 = (double)(c.value - c0.value) / p2;
+	TH_LOG("samples: %d at 2.5 ms for %.1f periods, %d at 25 ms for %.1f, %d of another period, %d other records",
+	       n1, e1, n2, e2, other, meta);
+	EXPECT_GE(e1, 20);
+	EXPECT_GE(e2, 4);
+	EXPECT_GE(n1, e1 / 2);
+	EXPECT_LE(n1, e1 + 1);
+	EXPECT_GE(n2, e2 / 2);
+	EXPECT_LE(n2, e2 + 1);
+	EXPECT_EQ(0, other);
 	ring_unmap(&r);
 	close(fd);
 }

@@ -21,7 +21,9 @@
  *   few hundred iterations), with every fault knob off, no child left
  *   and, when faults were injected since the last check, after the
  *   driver had RECOVERY_MS of monitored time to recover from them
- *   (its watchdog looks every 100 ms):
+ *   (its watchdog looks every 100 ms) and the model's PMC0.fr of the
+ *   CPU is clear (up to RECOVERY_MAX_MS more: a loaded host stretches
+ *   the watchdog's time):
  *   - the sentinels, pinned CPU-wide CPU_CYCLES events (exclude_kernel)
  *     open across the fault windows, count exactly the user-level cycles
  *     this task injects on their CPU. Nothing but the driver itself can

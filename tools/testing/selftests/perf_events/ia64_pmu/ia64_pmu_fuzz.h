@@ -32,6 +32,7 @@
 #define MAX_OVERFLOWS	500	/* per record, of one sampling event */
 #define CHILD_REPEAT	500	/* children do not know all the events */
 #define RECOVERY_MS	300	/* > two periods of the driver's watchdog */
+#define RECOVERY_MAX_MS	10000	/* then a PMU still frozen is judged */
 #define CHECK_EVERY_MS	2000
 #define HOTPLUG_GAP_MS	1000	/* between two CPU1 state changes */
 #define OP_TIMEOUT_S	120	/* one operation taking longer: stuck */

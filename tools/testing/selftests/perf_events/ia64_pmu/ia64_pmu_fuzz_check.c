@@ -209,6 +209,39 @@ static void read_check(int fd, bool group, struct reading *r)
 }
 
 /*
+ * After faults: the driver's watchdog unfreezes a PMU that the core
+ * wants counting and whose interrupt or unfreezing write was lost, at
+ * its second check, 100-200 ms of that CPU's own time. RECOVERY_MS of
+ * wall time is not that on a loaded host, which can hold the CPU longer
+ * (a sentinel once counted 0 of 818321 cycles right after). Wait on
+ * until the model's PMC0.fr of @cpu is clear, while @fd (read as by
+ * read_check()) is on the PMU (its running time grows: off it, the PMU
+ * may be frozen on purpose), busy on the CPU if @busy (a per-task
+ * event), at most RECOVERY_MAX_MS: then the check judges, and fails if
+ * the driver never recovered.
+ */
+static void await_unfrozen(int cpu, int fd, bool group, bool busy)
+{
+	uint64_t pmc0, last = ~0ULL;
+	struct reading r;
+	int ms;
+
+	for (ms = 0; ms < RECOVERY_MAX_MS; ms += 10) {
+		pmc0 = sim_model_pmc(cpu, 0);
+		read_check(fd, group, &r);
+		if (pmc0 == ~0ULL || !(pmc0 & 1) || !r.ok || r.running == last)
+			return;
+		last = r.running;
+		if (busy)
+			busy_ms(10);
+		else
+			usleep(10000);
+	}
+	note("CPU%d: PMC0 %#llx, frozen after %d ms", cpu,
+	     (unsigned long long)pmc0, RECOVERY_MAX_MS);
+}
+
+/*
  * The sentinel of @cpu counts exactly the user cycles this task injects
  * there, whenever it ran all that time: no other task injects meanwhile
  * and freerun is off.
@@ -227,6 +260,8 @@ static void check_sentinel(int cpu, bool quiet, bool recovering)
 	st.sentinel_checks++;
 	/* PR_TASK_PERF_EVENTS_DISABLE (op_prctl) disables it too */
 	ioctl(sentinel[cpu], PERF_EVENT_IOC_ENABLE, 0);
+	if (recovering)
+		await_unfrozen(cpu, sentinel[cpu], false, false);
 	len = gen_check_stream(buf, &x);
 	read_check(sentinel[cpu], false, &r0);
 	ret = inject(buf, len);
@@ -399,6 +434,8 @@ void check_count(bool quiet)
 	 */
 	if (recovering && sentinel[cpu] < 0)
 		busy_ms(RECOVERY_MS);
+	if (recovering)
+		await_unfrozen(cpu, fd, group, true);
 	read_check(fd, group, &before);
 
 	len = gen_check_stream(buf, &x);

@@ -319,6 +319,20 @@ static inline int set_max_sample_rate(const char *rate)
 }
 
 /*
+ * The perf limits run-all.sh starts each test with, set by a test that
+ * counts samples exactly, however it is run: the default sample rate
+ * (the per-tick cap, far above what such a test takes) and no
+ * perf_cpu_time_max_percent, which on a loaded emulated machine (long
+ * interrupts) would lower the rate to one sample a tick and throttle.
+ */
+static inline int perf_limits_off(void)
+{
+	if (write_str(MAX_CPU, "25") || write_str(MAX_RATE, "100000"))
+		return -1;
+	return write_str(MAX_CPU, "0");
+}
+
+/*
  * Enable @a and @b (opened with TOTAL_TIME_ENABLED|RUNNING), keep the CPU
  * busy 300 ms, disable them: 1 if perf multiplexed them (each ran, and
  * each only part of the time), 0 if not, -1 on error
