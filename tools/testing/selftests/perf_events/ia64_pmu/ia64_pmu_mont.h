@@ -2,7 +2,8 @@
 /*
  * What the Montecito's tests share (ia64_pmu_montecito_test.c,
  * ia64_pmu_mont_place_test.c): events by name, the PMCs of CPU0's
- * model, groups of events
+ * model, groups of events, the fixture (CPU0, exact counts, interrupts
+ * at once); kselftest_harness.h comes first
  */
 #ifndef __IA64_PMU_MONT_H
 #define __IA64_PMU_MONT_H
@@ -52,6 +53,24 @@ static inline void close_all(int *fd, int n)
 {
 	while (n--)
 		close(fd[n]);
+}
+
+/* Every Montecito test: on CPU0, no free-running counts, irqs at once */
+FIXTURE(mont) {
+	int dummy;
+};
+
+FIXTURE_SETUP(mont)
+{
+	if (!pmu_is_montecito())
+		return;
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, sim_set("freerun", "0"));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+}
+
+FIXTURE_TEARDOWN(mont)
+{
 }
 
 #endif /* __IA64_PMU_MONT_H */

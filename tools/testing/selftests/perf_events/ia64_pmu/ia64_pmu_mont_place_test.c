@@ -14,23 +14,6 @@
 #include "ia64_pmu_test.h"
 #include "ia64_pmu_mont.h"
 
-FIXTURE(mont) {
-	int dummy;
-};
-
-FIXTURE_SETUP(mont)
-{
-	if (!pmu_is_montecito())
-		return;
-	ASSERT_EQ(0, pin_cpu(0));
-	ASSERT_EQ(0, sim_set("freerun", "0"));
-	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
-}
-
-FIXTURE_TEARDOWN(mont)
-{
-}
-
 /*
  * CPU_OP_CYCLES_HALTED counts on PMC10 only (with two threads per core
  * not at all: erratum 121); BUS_* on PMC4-9

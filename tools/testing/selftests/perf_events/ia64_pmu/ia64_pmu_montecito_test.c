@@ -23,23 +23,6 @@
 
 #define USER_IP		0x4000000000001000ULL
 
-FIXTURE(mont) {
-	int dummy;
-};
-
-FIXTURE_SETUP(mont)
-{
-	if (!pmu_is_montecito())
-		return;
-	ASSERT_EQ(0, pin_cpu(0));
-	ASSERT_EQ(0, sim_set("freerun", "0"));
-	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
-}
-
-FIXTURE_TEARDOWN(mont)
-{
-}
-
 TEST_F(mont, identity_in_sysfs)
 {
 	char buf[64];
