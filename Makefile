@@ -206,7 +206,7 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
 # 210-360 s of it: 900 s is too close)
 # ... and with two hardware threads per core (errata 120, 121)
 MONTECITO_MT_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
-	ia64_pmu_basic_test \
+	ia64_pmu_basic_test ia64_pmu_ipear_test \
 	ia64_pmu_sample_test perf_montecito_e2e.sh
 vm-check-montecito: initramfs
 	VM_MODEL=montecito VM_TIMEOUT=$${VM_TIMEOUT:-1500} $(TOOLS)/run-vm.sh \
