@@ -33,7 +33,7 @@
 #   IA64_PMU_KERNEL_VARIANT
 #                       empty (default): the base test kernel; <name>:
 #                       the variant described above
-#   IA64_PMU_LINUX      6.1 (default) or 6.12: the Linux it is built
+#   IA64_PMU_LINUX      6.1 (default), 6.12 or 7.2: the Linux it is built
 #                       from (tools/ia64-pmu/kernels.sh)
 
 set -euo pipefail
@@ -46,7 +46,6 @@ KERNELS=$REPO/tools/ia64-pmu/kernels.sh
 # shellcheck source=kernels.sh
 . "$KERNELS"
 PATCHDIR=$LINUX_PATCHDIR
-TARBALL=$LINUX_TARBALL
 JOBS=${IA64_PMU_JOBS:-$(nproc)}
 NO_DRIVER=${IA64_PMU_NO_DRIVER:-0}
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
@@ -60,9 +59,9 @@ log() {
 	echo "build-kernel: $*" >&2
 }
 
-src_ver=$(dpkg-query -W -f='${Version}' "$LINUX_PKG" 2>/dev/null) ||
-	die "$LINUX_PKG is not installed (run tools/ia64-pmu/install-deps.sh)"
-[ -f "$TARBALL" ] || die "$TARBALL missing"
+linux_source || die "no source for Linux $LINUX"
+src_ver=$LINUX_VERSION
+TARBALL=$LINUX_TARBALL
 [ -f "$PATCHDIR/series" ] || die "$PATCHDIR/series missing"
 
 # The variant's name becomes part of paths: keep it a plain word.
