@@ -93,6 +93,9 @@ static void decode(const void *rec, struct rec_view *v)
 	case IA64_PMU_REC_BRANCH:
 		memcpy(&v->u.br, p, sizeof(v->u.br));
 		break;
+	case IA64_PMU_REC_XFER:
+		memcpy(&v->u.xfer, p, sizeof(v->u.xfer));
+		break;
 	}
 }
 
@@ -137,7 +140,7 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	m->stats.runs++;
 	decode(rec, &v);
 	/* only checked records may run; anything else is a no-op */
-	if (!v.hdr.type || v.hdr.type > IA64_PMU_REC_BRANCH ||
+	if (!v.hdr.type || v.hdr.type > IA64_PMU_REC_XFER ||
 	    *progress >= v.ctx.repeat) {
 		*progress = v.ctx.repeat;
 		return 0;
@@ -184,6 +187,11 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		ia64_model_compute_tags(m, &v, false, 0, 0, 0);
 		if (m->desc->ear && !sibling)
 			ia64_model_iear_check(m, &v);
+		break;
+	case IA64_PMU_REC_XFER:
+		ia64_model_compute_tags(m, &v, false, 0, 0, 0);
+		if (m->desc->btb && !sibling)
+			ia64_model_xfer_check(m, &v);
 		break;
 	default:
 		ia64_model_compute_tags(m, &v, false, 0, 0, 0);
@@ -243,7 +251,9 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 		ia64_model_iear_capture(m, &v);
 	if (v.dear)
 		ia64_model_dear_capture(m, &v);
-	if (v.btb)
+	if (v.btb && v.hdr.type == IA64_PMU_REC_XFER)
+		ia64_model_xfer_capture(m, &v, k);
+	else if (v.btb)
 		ia64_model_btb_capture(m, &v, k);
 	ia64_model_ipear_run(m, &v, k);
 	/* what ran last, for the D-EAR's IP rule (pmu_model_ear.c) */

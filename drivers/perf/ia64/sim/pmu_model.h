@@ -120,6 +120,9 @@ struct ia64_model_stats {
 /* The description of one CPU model's PMU (pmu_model_int.h) */
 struct ia64_model_desc;
 
+/* The rfi a model remembers (struct ia64_model code_*) */
+#define IA64_MODEL_CODE_NR	8
+
 struct ia64_model {
 	enum ia64_model_cpu cpu;
 	const struct ia64_model_desc *desc;
@@ -156,6 +159,14 @@ struct ia64_model {
 	 */
 	u64 ipear_cycles;
 	u64 ipear_delay;
+	/*
+	 * Its code memory (ia64_model_read_bundle()): the bundle and slot
+	 * of the last IA64_MODEL_CODE_NR rfi it ran, oldest first from
+	 * code_next; code_ip 0: none
+	 */
+	u64 code_ip[IA64_MODEL_CODE_NR];
+	u8 code_slot[IA64_MODEL_CODE_NR];
+	unsigned int code_next;
 	struct ia64_model_stats stats;
 };
 
@@ -264,6 +275,13 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress);
 
 /* Where a checked record executes (for the sample's interrupted IP) */
 void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl);
+
+/*
+ * The instruction bundle at @addr (16-byte aligned) of @m's code memory
+ * in @b (b[0] bits 63:0, b[1] bits 127:64): 0, or -EFAULT where the
+ * model ran no rfi (pmu_model_btb.c)
+ */
+int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b);
 
 bool ia64_model_irq_pending(struct ia64_model *m);
 /* The interrupt was delivered: lower the line */

@@ -182,6 +182,112 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 }
 
 /*
+ * Interruptions and rfi (IA64_PMU_REC_XFER) in a buffer that records
+ * them (btb->xfer: the Montecito's, [PFM-MONT]: "branches, traps, rfi").
+ * The sources give no entry format of their own (PMD48-63: s, mp, slot,
+ * address; PMD39: b1, bruflush) nor how PMC39's fields select them.
+ * MODEL, first to verify on hardware:
+ * - each is recorded as a taken branch: a source entry (the interrupted
+ *   instruction's bundle and slot, or the rfi's; mp as the record's
+ *   flag says, since the sources do not say what the hardware writes;
+ *   b1 and bruflush 0) and a target entry (the vector, IVA + offset, or
+ *   the rfi's target), written as a branch's (btb_addr(), ds);
+ * - they are captured while PMC39 captures taken branches (tm = 1x), at
+ *   the privilege level of the source (the interrupted code's, 0 for an
+ *   rfi) by plm and pm, whatever ptm, ppm and brt: those select by
+ *   prediction and by branch type, which these transfers do not have;
+ *   the driver must drop what a filter does not want (ia64_pmu_btb.h);
+ * - the IP-EAR captures none of them (an rfi retires as an instruction
+ *   record).
+ */
+void ia64_model_xfer_check(const struct ia64_model *m, struct rec_view *v)
+{
+	const struct ia64_model_btb *btb = m->desc->btb;
+	u64 pmc = m->pmc[btb->pmc];
+
+	v->btb = btb->xfer && !ia64_model_ipear_on(m) && (pmc & (2ULL << 8)) &&
+		 ia64_model_monitor_enabled_at(m, pmc, IA64_MODEL_PMC_PM, 64,
+					       v);
+}
+
+void ia64_model_xfer_capture(struct ia64_model *m, const struct rec_view *v,
+			     u64 reps)
+{
+	const struct ia64_pmu_rec_xfer *r = &v->u.xfer;
+	const struct ia64_model_btb *btb = m->desc->btb;
+	bool ds = m->pmc[btb->pmc] & btb->ds;
+	bool mp = r->hdr.flags & IA64_PMU_REC_XFER_MP;
+	bool intr = r->kind == IA64_PMU_XFER_INTR;
+	u64 src = btb_addr(v->ctx.ip, ds) | (u64)v->ctx.slot << 2 |
+		  (u64)mp << 1 | 1;
+	u64 tgt = btb_addr(intr ? IA64_PMU_MODEL_IVA + r->target : r->target,
+			   ds) | 2;
+
+	if (ds && btb->ds_undef)
+		src = tgt = IA64_MODEL_UNDEF;
+	if (!intr) {
+		/* the code memory: this rfi's bundle and slot */
+		m->code_ip[m->code_next] = v->ctx.ip & ~0xfULL;
+		m->code_slot[m->code_next] = v->ctx.slot;
+		m->code_next = (m->code_next + 1) % IA64_MODEL_CODE_NR;
+	}
+	if (reps > btb->nr / 2U)
+		reps = btb->nr / 2U + (reps - btb->nr / 2U) % (btb->nr / 2U);
+	while (reps--) {
+		btb_push(m, src, 0, 3);
+		btb_push(m, tgt, 0, 3);
+	}
+}
+
+/*
+ * IA-64 instruction encodings ([SDM-3]): the template in bundle bits 4:0,
+ * slot s in bits 46 + 41 (s - 1) .. (41 bits each, from bit 5); rfi is a
+ * B8-format instruction, major opcode 0 (bits 40:37), x6 0x08 (bits
+ * 32:27); nop.b is B9, opcode 2, x6 0. Template 0x16 is BBB.
+ */
+#define CODE_TEMPLATE_BBB	0x16ULL
+#define CODE_RFI		(0x08ULL << 27)
+#define CODE_NOP_B		(2ULL << 37)
+
+/* Put the 41-bit @insn into slot @slot of bundle @b */
+static void code_slot(u64 *b, unsigned int slot, u64 insn)
+{
+	unsigned int lo = 5 + 41 * slot;
+
+	if (lo < 64) {
+		b[0] = (b[0] & ~(MASK64(40, 0) << lo)) | insn << lo;
+		if (lo + 41 > 64)
+			b[1] = (b[1] & ~(MASK64(40, 0) >> (64 - lo))) |
+			       insn >> (64 - lo);
+	} else {
+		b[1] = (b[1] & ~(MASK64(40, 0) << (lo - 64))) |
+		       insn << (lo - 64);
+	}
+}
+
+/*
+ * MODEL: the model runs no code; its memory holds the rfi it ran, each
+ * in a BBB bundle whose other slots are nop.b (an rfi the records put in
+ * two slots of one bundle: both)
+ */
+int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b)
+{
+	bool found = false;
+	unsigned int i, s;
+
+	b[0] = CODE_TEMPLATE_BBB;
+	b[1] = 0;
+	for (s = 0; s < 3; s++)
+		code_slot(b, s, CODE_NOP_B);
+	for (i = 0; i < IA64_MODEL_CODE_NR; i++)
+		if (m->code_ip[i] && m->code_ip[i] == addr) {
+			code_slot(b, m->code_slot[i], CODE_RFI);
+			found = true;
+		}
+	return found ? 0 : -EFAULT;
+}
+
+/*
  * The IP-EAR ([MONT-FACTS] §9): while PMC42's mode field (10:8) is 4,
  * the buffer records retired IPs instead of branches, at the privilege
  * levels of PMC42.plm (3:0), with PMC42.pm (6) as a configuration PMC's
@@ -247,7 +353,8 @@ static void ipear_capture(struct ia64_model *m, const struct rec_view *v,
 	 * PSR.pp or PSR.up) without PMC0.fr, which the freeze delay
 	 * outlives (ia64_model_ipear_frozen()); no ism
 	 */
-	if (v->hdr.type == IA64_PMU_REC_FETCH || v->is ||
+	if (v->hdr.type == IA64_PMU_REC_FETCH ||
+	    v->hdr.type == IA64_PMU_REC_XFER || v->is ||
 	    !(pmc_plm(pmc) & (1U << v->ctx.cpl)) || !(m->psr & psr_bit))
 		return;
 	/* after nr captures the content repeats, the index moves on */

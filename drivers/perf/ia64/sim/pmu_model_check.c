@@ -177,6 +177,34 @@ static int check_branch(const u8 *buf)
 	return 0;
 }
 
+/*
+ * A vector's offset in the IVT ([SDM-2]): twenty of 64 bundles, then 48
+ * of 16 (IA64_PMU_MODEL_IVA)
+ */
+static bool ivt_vector(u64 off)
+{
+	return off < 0x5000 ? !(off % 0x400) : off < 0x8000 && !(off % 0x100);
+}
+
+static int check_xfer(const u8 *buf)
+{
+	struct ia64_pmu_rec_xfer r;
+
+	memcpy(&r, buf, sizeof(r));
+	if ((r.hdr.flags & ~IA64_PMU_REC_XFER_MP) ||
+	    r.ctx.isa != IA64_PMU_ISA_IA64 ||
+	    !zero_bytes(r.__reserved, sizeof(r.__reserved)))
+		return -EINVAL;
+	switch (r.kind) {
+	case IA64_PMU_XFER_INTR:
+		return ivt_vector(r.target) ? 0 : -EINVAL;
+	case IA64_PMU_XFER_RFI:
+		/* rfi is privileged, a B-unit instruction of a bundle */
+		return r.ctx.cpl || r.target % 16 ? -EINVAL : 0;
+	}
+	return -EINVAL;
+}
+
 int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
 			     size_t len)
 {
@@ -207,6 +235,9 @@ int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
 	case IA64_PMU_REC_BRANCH:
 		want = sizeof(struct ia64_pmu_rec_branch);
 		break;
+	case IA64_PMU_REC_XFER:
+		want = sizeof(struct ia64_pmu_rec_xfer);
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -230,6 +261,9 @@ int ia64_model_check_rec_cpu(enum ia64_model_cpu cpu, const void *buf,
 		break;
 	case IA64_PMU_REC_FETCH:
 		ret = check_fetch(p);
+		break;
+	case IA64_PMU_REC_XFER:
+		ret = check_xfer(p);
 		break;
 	default:
 		ret = check_branch(p);

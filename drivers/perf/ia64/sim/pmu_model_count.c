@@ -352,6 +352,9 @@ unsigned int ia64_model_event_inc(const struct ia64_model *m,
 	case IA64_PMU_REC_FETCH:
 		n = fetch_inc(v, sem, umask);
 		break;
+	case IA64_PMU_REC_XFER:
+		n = 0;		/* counts no event (the uapi header) */
+		break;
 	default:
 		n = branch_inc(v, sem, umask);
 		break;

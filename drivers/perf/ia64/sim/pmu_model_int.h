@@ -154,6 +154,11 @@ struct ia64_model_btb {
 	u64 ipear_mode;
 	u8 ipear_delay_shift;
 	bool ipear_mt_off;
+	/*
+	 * The buffer records interruptions and rfi besides branches
+	 * (IA64_PMU_REC_XFER; the Montecito's ETB, [PFM-MONT])
+	 */
+	bool xfer;
 };
 
 /* the Itanium's registers: PMC12, PMD8-15, PMD16 with bbi 2:0, full 3 */
@@ -518,6 +523,7 @@ struct rec_view {
 		struct ia64_pmu_rec_mem mem;
 		struct ia64_pmu_rec_fetch fetch;
 		struct ia64_pmu_rec_branch br;
+		struct ia64_pmu_rec_xfer xfer;
 	} u;
 	struct ia64_pmu_rec_event ev[IA64_PMU_REC_MAX_EVENTS];
 	unsigned int nr_ev;
@@ -584,6 +590,13 @@ bool ia64_model_qualified(const struct ia64_model *m,
 /* pmu_model_btb.c: does PMC12 capture this branch record (v->btb)? */
 void ia64_model_btb_check(const struct ia64_model *m, struct rec_view *v);
 /* Record the branch and its target, @reps times */
+/*
+ * ... does it capture this interruption or rfi record (v->btb); capture
+ * it, @reps times
+ */
+void ia64_model_xfer_check(const struct ia64_model *m, struct rec_view *v);
+void ia64_model_xfer_capture(struct ia64_model *m, const struct rec_view *v,
+			     u64 reps);
 void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 			    u64 reps);
 /* Is the buffer an IP-EAR (its mode PMC selects it)? */

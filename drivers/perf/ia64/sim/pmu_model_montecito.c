@@ -169,6 +169,8 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
  * PMC39.ds = 1 ([MONT-FACTS] §8: libpfm calls ds = 1 reserved).
  * MODEL: brt = 00 admits every branch, as on the Itanium 2; plm = 0 in
  * PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
+ * [PFM-MONT] (libpfm_montecito(3)) says the buffer records traps and
+ * rfi besides branches: .xfer (pmu_model_btb.c says in which form).
  *
  * The IP-EAR ([MONT-FACTS] §9): PMC42 (plm 3:0, pm 6, mode 10:8, delay
  * 18:11; writable 0x7ff4f above) with mode 4 records retired IPs in the
@@ -191,6 +193,7 @@ static const struct ia64_model_btb montecito_btb = {
 	.ipear_mode	= 4ULL << 8,
 	.ipear_delay_shift = 11,
 	.ipear_mt_off	= true,
+	.xfer		= true,
 };
 
 /*

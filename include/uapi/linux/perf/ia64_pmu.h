@@ -254,6 +254,7 @@
 #define IA64_PMU_REC_MEM	3	/* struct ia64_pmu_rec_mem */
 #define IA64_PMU_REC_FETCH	4	/* struct ia64_pmu_rec_fetch */
 #define IA64_PMU_REC_BRANCH	5	/* struct ia64_pmu_rec_branch */
+#define IA64_PMU_REC_XFER	6	/* struct ia64_pmu_rec_xfer */
 
 struct ia64_pmu_rec_hdr {
 	__u16 type;	/* IA64_PMU_REC_* */
@@ -493,6 +494,45 @@ struct ia64_pmu_rec_branch {
 	__u8 btype;	/* IA64_PMU_BR_* */
 	__u8 predictor;	/* IA64_PMU_PRED_* */
 	__u8 __reserved[6];
+};
+
+/* struct ia64_pmu_rec_xfer.kind */
+#define IA64_PMU_XFER_INTR	0	/* an interruption: to its vector */
+#define IA64_PMU_XFER_RFI	1	/* an rfi: back to the interrupted IP */
+
+/* Control transfer record flags */
+#define IA64_PMU_REC_XFER_MP	0x1	/* the source entry's mp bit */
+
+/*
+ * The model's cr.iva, the address of its interruption vector table
+ * ([SDM-2]: 32 KiB, aligned to its size; twenty vectors of 64 bundles
+ * at offsets 0x0000-0x4c00, then 48 of 16 bundles at 0x5000-0x7f00).
+ * MODEL: the model runs no IA-64 code; any aligned kernel address would
+ * do.
+ */
+#define IA64_PMU_MODEL_IVA	0xa000000100020000ULL
+
+/*
+ * IA64_PMU_REC_XFER: "repeat" control transfers that are not branches,
+ * which the Montecito's execution trace buffer records besides branches
+ * ([PFM-MONT]: "branches, traps, rfi"): an interruption (kind INTR) of
+ * the instruction at ip/slot, at its cpl, to the vector at offset
+ * "target" in the IVT (one of the offsets above); or (kind RFI) an rfi
+ * at ip/slot, cpl 0, to the bundle "target". IA-64 only. They count no
+ * event. MODEL: the buffer records each as a branch: a source entry
+ * (ip, slot, mp = flag MP) and a target entry (IA64_PMU_MODEL_IVA +
+ * target, or target), when PMC39 captures taken branches (tm = 1x) at
+ * the source's privilege level, whatever ptm, ppm and brt; the model
+ * keeps the bundles of the rfi it ran as its code memory, which the
+ * simulated backend reads for the driver. A buffer without that
+ * record kind (Itanium, Itanium 2: [ITA-RM] §6.2.8.2) records nothing.
+ */
+struct ia64_pmu_rec_xfer {
+	struct ia64_pmu_rec_hdr hdr;	/* size = 48 */
+	struct ia64_pmu_rec_ctx ctx;
+	__u64 target;	/* INTR: vector offset; RFI: target bundle */
+	__u8 kind;	/* IA64_PMU_XFER_* */
+	__u8 __reserved[7];
 };
 
 #endif /* _UAPI_LINUX_PERF_IA64_PMU_H */

@@ -210,7 +210,8 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 	switch (rnd(12)) {
 	case 0:
 		*how = "type";
-		h->type = chance(50) ? 0 : rnd_between(6, 0xffff);
+		h->type = chance(50) ? 0 :
+			  rnd_between(IA64_PMU_REC_XFER + 1, 0xffff);
 		return len;
 	case 1:
 		*how = "size not a multiple of 8";
