@@ -101,6 +101,13 @@ static long long ia64_pmu_ipear_init(struct perf_event *event, u64 type,
 				IA64_PMU_CFG1_IPEAR_DELAY_SHIFT);
 }
 
+/* Does @event ask for mispredicted branches only (config.br_mispred)? */
+static bool ia64_pmu_btb_mispred(struct perf_event *event)
+{
+	return event->attr.type == PERF_TYPE_RAW &&
+	       (event->attr.config & IA64_PMU_CFG_BR_MISPRED);
+}
+
 /*
  * event_init: the PMC12 image of a branch-stack event, or the IP-EAR's
  * value, in branch_reg
@@ -109,8 +116,7 @@ int ia64_pmu_btb_init(struct perf_event *event)
 {
 	struct perf_event_attr *attr = &event->attr;
 	u64 type = attr->branch_sample_type;
-	bool mispred = attr->type == PERF_TYPE_RAW &&
-		       (attr->config & IA64_PMU_CFG_BR_MISPRED);
+	bool mispred = ia64_pmu_btb_mispred(event);
 	bool ipear = attr->config1 & IA64_PMU_CFG1_IPEAR;
 	long long pmc12;
 
@@ -224,7 +230,9 @@ void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
 /*
  * Attach the branch stack to @event's sample (PMU frozen, in the
  * interrupt): the BTB is read at the first sample of the interrupt and
- * decoded for each event with its own privilege filter.
+ * decoded for each event with its own privilege filter, and its branch
+ * type filter for the interruptions and rfi of a buffer that records
+ * them (ia64_btb_drop()), typed with cr.iva and the kernel's code.
  */
 void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data)
@@ -232,6 +240,10 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 	const struct ia64_btb_layout *l = ia64_pmu_model->btb;
 	u64 pmc12 = event->hw.branch_reg.config;
 	u64 type = event->attr.branch_sample_type;
+	struct ia64_btb_env env = {
+		.iva = l->xfer ? ia64_pmu_get_iva() : 0,
+		.read_bundle = ia64_pmu_read_bundle,
+	};
 	unsigned int keep = 0, i;
 
 	if (!cpuc->btb.read) {
@@ -254,9 +266,12 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 					  cpuc->btb_entries,
 					  &cpuc->btb_stack.hw_idx);
 	else
-		cpuc->btb_stack.nr = ia64_btb_decode(l, cpuc->btb_raw, keep,
-						     cpuc->btb_entries,
-						     &cpuc->btb_stack.hw_idx);
+		cpuc->btb_stack.nr =
+			ia64_btb_decode(l, cpuc->btb_raw,
+					keep | ia64_btb_drop(type,
+						ia64_pmu_btb_mispred(event)),
+					&env, cpuc->btb_entries,
+					&cpuc->btb_stack.hw_idx);
 	ia64_pmu_save_brstack(data, event, &cpuc->btb_stack);
 }
 

@@ -113,6 +113,11 @@ struct ia64_btb_layout {
 	 * 0: none
 	 */
 	__u8 ipear_pmc;
+	/*
+	 * the buffer records interruptions and rfi besides branches, which
+	 * the decoder tells apart (ia64_btb_xfer_type()); 0: branches only
+	 */
+	__u8 xfer;
 };
 
 #define IA64_BTB_LAYOUT_REGS					\
@@ -137,7 +142,8 @@ struct ia64_btb_layout {
  * Itanium 2's PMC12 fields (ds 7, brt 15:14), sixteen entries PMD48-63
  * in the Itanium's format, PMD38 the index (3:0) and full (bit 5), PMD39
  * a nibble per entry in the order PMD48, 56, 49, 57, ... (b1 bit 0);
- * PMC42 makes the same registers an IP-EAR (ia64_pmu_ipear.h)
+ * PMC42 makes the same registers an IP-EAR (ia64_pmu_ipear.h). It
+ * records "branches, traps, rfi" ([PFM-MONT] libpfm_montecito(3)): xfer.
  */
 #define IA64_BTB_LAYOUT_MONTECITO	{				\
 	.pmc = 39,							\
@@ -150,6 +156,7 @@ struct ia64_btb_layout {
 	.ext = IA64_BTB_EXT_PMD,					\
 	.ext_pmd = 39,							\
 	.ipear_pmc = 42,						\
+	.xfer = 1,							\
 }
 
 /* PMD8-15 ([ITA-RM] Figure 6-23, Table 6-22) and PMD16 (Table 6-23) */
@@ -168,6 +175,13 @@ static inline bool ia64_btb_kernel_addr(__u64 addr)
 /* Which privilege an entry's addresses may have to be reported */
 #define IA64_BTB_KEEP_USER	0x1
 #define IA64_BTB_KEEP_KERNEL	0x2
+
+/*
+ * ... and which entries it drops that are no branches (ia64_btb_drop()):
+ * interruptions (PERF_BR_IRQ), rfi (PERF_BR_ERET)
+ */
+#define IA64_BTB_DROP_IRQ	0x4
+#define IA64_BTB_DROP_ERET	0x8
 
 static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
 {
@@ -259,6 +273,118 @@ static inline long long ia64_btb_pmc12(const struct ia64_btb_layout *l,
 }
 
 /*
+ * Interruptions and rfi in a buffer of l->xfer ([PFM-MONT]). The sources
+ * give such an entry no format of its own: PMD48-63 hold s, mp, slot and
+ * the address, PMD39 b1 and bruflush, for them as for branches. The
+ * decoder therefore tells them apart by what they transfer between:
+ * - an interruption goes to a vector of the interruption vector table
+ *   ([SDM-2]: 32 KiB at cr.iva, twenty vectors of 64 bundles from
+ *   offset 0, then 48 of 16 bundles from 0x5000). Control reaches a
+ *   vector's first bundle by an interruption; a branch there would be
+ *   taken for one. PERF_BR_IRQ: x86 types its interrupts, traps and
+ *   faults so; a break (the Linux system call, also a breakpoint) is
+ *   one too, as the break immediate is not in the buffer.
+ * - an rfi is the instruction in the entry's source slot: the decoder
+ *   reads the bundle (kernel addresses only: rfi is privileged) and
+ *   checks for rfi ([SDM-3]: B8 format, major opcode 0, x6 0x08, in a
+ *   B slot of the template). PERF_BR_ERET, as x86 types iret.
+ * Neither was predicted by a branch predictor: they are never reported
+ * mispredicted or predicted, whatever mp says. struct ia64_btb_env gives
+ * the decoder cr.iva and the code. With no env (or no l->xfer) every
+ * entry is a branch.
+ */
+struct ia64_btb_env {
+	__u64 iva;
+	/* the bundle at @addr (16-byte aligned) into @b[0..1]; 0 or errno */
+	int (*read_bundle)(__u64 addr, __u64 *b);
+};
+
+/* Is @off the offset of a vector in the IVT? */
+static inline bool ia64_btb_ivt_vector(__u64 off)
+{
+	return off < 0x5000 ? !(off % 0x400) :
+			      off < 0x8000 && !(off % 0x100);
+}
+
+/*
+ * Is slot @slot of bundle @b an rfi? The template (bits 4:0) must give
+ * the slot a B unit: MIB (0x10, 0x11: slot 2), MBB (0x12, 0x13: 1, 2),
+ * BBB (0x16, 0x17: all), MMB (0x18, 0x19: 2), MFB (0x1c, 0x1d: 2).
+ */
+static inline bool ia64_btb_is_rfi(const __u64 *b, unsigned int slot)
+{
+	unsigned int t = b[0] & 0x1f, lo = 5 + 41 * slot;
+	__u64 insn;
+	bool bunit;
+
+	switch (t >> 1) {
+	case 0x12 >> 1:
+		bunit = slot >= 1;
+		break;
+	case 0x16 >> 1:
+		bunit = true;
+		break;
+	case 0x10 >> 1:
+	case 0x18 >> 1:
+	case 0x1c >> 1:
+		bunit = slot == 2;
+		break;
+	default:
+		bunit = false;
+		break;
+	}
+	if (!bunit || slot > 2)
+		return false;
+	if (lo >= 64)
+		insn = b[1] >> (lo - 64);
+	else
+		insn = b[0] >> lo | (lo + 41 > 64 ? b[1] << (64 - lo) : 0);
+	insn &= (1ULL << 41) - 1;
+	return (insn >> 37) == 0 && ((insn >> 27) & 0x3f) == 0x08;
+}
+
+/* The perf type of a transfer from @from (bundle + slot) to @to */
+static inline int ia64_btb_xfer_type(const struct ia64_btb_layout *l,
+				     const struct ia64_btb_env *env,
+				     __u64 from, __u64 to)
+{
+	__u64 b[2];
+
+	if (!l->xfer || !env)
+		return PERF_BR_UNKNOWN;
+	if (to - env->iva < 0x8000 && ia64_btb_ivt_vector(to - env->iva))
+		return PERF_BR_IRQ;
+	if (ia64_btb_kernel_addr(from) &&
+	    !env->read_bundle(IA64_BTB_ADDR(from), b) &&
+	    ia64_btb_is_rfi(b, from & 3))
+		return PERF_BR_ERET;
+	return PERF_BR_UNKNOWN;
+}
+
+/*
+ * The IA64_BTB_DROP_* bits for a perf branch filter that ia64_btb_pmc12()
+ * accepted, as x86's software filter keeps its X86_BR_IRQ and
+ * X86_BR_IRET (arch/x86/events/intel/lbr.c): ANY keeps both, ANY_RETURN
+ * the rfi, IND_CALL | IND_JUMP neither; and neither is a mispredicted
+ * branch (@mispred_only, br_mispred). The buffer may capture them under
+ * any filter (PMC39's fields select branches by prediction and type).
+ */
+static inline unsigned int ia64_btb_drop(__u64 branch_sample_type,
+					 bool mispred_only)
+{
+	__u64 type = branch_sample_type & ~(IA64_BTB_PLM_TYPES |
+					    IA64_BTB_OUTPUT_FLAGS);
+
+	if (mispred_only)
+		return IA64_BTB_DROP_IRQ | IA64_BTB_DROP_ERET;
+	if (type == PERF_SAMPLE_BRANCH_ANY)
+		return 0;
+	if (type == PERF_SAMPLE_BRANCH_ANY_RETURN)
+		return IA64_BTB_DROP_IRQ;
+	return IA64_BTB_DROP_IRQ | IA64_BTB_DROP_ERET;
+}
+
+/*
  * The entry PMDs (bit n: PMDn) whose content means nothing while the
  * index PMD holds @index: with full clear, those from bbi on, which the
  * decoder never reads and which are all written again before full is
@@ -322,9 +448,16 @@ static inline __u64 ia64_btb_branch_bundle(const struct ia64_btb_layout *l,
  * b1 bit is set in PMD16 (Itanium 2) records the bundle before the
  * branch's: "from" is one bundle on, while the bundle recorded stays
  * where execution arrived, the "to" of a branch before it.
+ *
+ * With @env, a buffer that records interruptions and rfi (l->xfer) has
+ * them typed PERF_BR_IRQ / PERF_BR_ERET (ia64_btb_xfer_type()), never
+ * mispredicted, and dropped as @keep's IA64_BTB_DROP_* bits say; every
+ * other entry is a branch of type PERF_BR_UNKNOWN (the buffer records
+ * no branch type).
  */
 static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
 					   const __u64 *pmd, unsigned int keep,
+					   const struct ia64_btb_env *env,
 					   struct perf_branch_entry *out,
 					   __u64 *hw_idx)
 {
@@ -337,6 +470,8 @@ static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
 	unsigned int k, nr = 0;
 	unsigned int i;
 	__u64 e, next, from, to;
+	bool mp;
+	int type;
 
 	*hw_idx = n ? (bbi + depth - 1) % depth : -1ULL;
 	for (k = 0; k + 1 < n; k++) {
@@ -355,11 +490,17 @@ static inline unsigned int ia64_btb_decode(const struct ia64_btb_layout *l,
 		to = IA64_BTB_ADDR(next);
 		if (!ia64_btb_keep(from, keep) || !ia64_btb_keep(to, keep))
 			continue;
+		type = ia64_btb_xfer_type(l, env, from, to);
+		if ((type == PERF_BR_IRQ && (keep & IA64_BTB_DROP_IRQ)) ||
+		    (type == PERF_BR_ERET && (keep & IA64_BTB_DROP_ERET)))
+			continue;
+		mp = e & IA64_BTB_MP;
 		tmp[nr] = (struct perf_branch_entry) {
 			.from = from,
 			.to = to,
-			.mispred = !!(e & IA64_BTB_MP),
-			.predicted = !(e & IA64_BTB_MP),
+			.mispred = type == PERF_BR_UNKNOWN && mp,
+			.predicted = type == PERF_BR_UNKNOWN && !mp,
+			.type = type,
 			.priv = ia64_btb_kernel_addr(from) ?
 				PERF_BR_PRIV_KERNEL : PERF_BR_PRIV_USER,
 		};

@@ -55,6 +55,7 @@ struct task_struct;
 #include <asm/kregs.h>
 #include <asm/pal.h>
 #include <asm/processor.h>
+#include <linux/uaccess.h>
 
 static inline u64 ia64_pmu_read_pmc(unsigned int idx)
 {
@@ -160,6 +161,23 @@ static inline u64 ia64_pmu_cpuid_version(void)
 	return ia64_get_cpuid(3);
 }
 
+/* cr.iva: the interruption vector table ([SDM-2]) */
+static inline u64 ia64_pmu_get_iva(void)
+{
+	return ia64_getreg(_IA64_REG_CR_IVA);
+}
+
+/*
+ * The instruction bundle at @addr, a kernel address, into @b (b[0]: bits
+ * 63:0; the CPU runs little-endian): 0, or -EFAULT where nothing is
+ * mapped. Any context (copy_from_kernel_nofault()).
+ */
+static inline int ia64_pmu_read_bundle(u64 addr, u64 *b)
+{
+	return copy_from_kernel_nofault(b, (const void *)addr, 16) ?
+	       -EFAULT : 0;
+}
+
 /*
  * Hardware threads per core that firmware enabled, from
  * PAL_LOGICAL_TO_PHYSICAL ([SDM-2] PAL procedures) for the calling
@@ -245,6 +263,8 @@ void ia64_pmu_psr_up(bool on);
 void ia64_pmu_psr_sp(bool on);
 long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
 u64 ia64_pmu_cpuid_version(void);
+u64 ia64_pmu_get_iva(void);
+int ia64_pmu_read_bundle(u64 addr, u64 *b);
 long ia64_pmu_threads_per_core(unsigned int *threads);
 int ia64_pmu_request_irq(irq_handler_t handler);
 void ia64_pmu_free_irq(void);

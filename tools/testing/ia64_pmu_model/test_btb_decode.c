@@ -54,7 +54,7 @@ static unsigned int decode(struct ia64_model *m, unsigned int keep,
 
 	for (i = 0; i <= IA64_BTB_NR; i++)
 		pmd[i] = mt_read_frozen(m, IA64_BTB_FIRST_PMD + i);
-	return ia64_btb_decode(&ita, pmd, keep, e, hw_idx);
+	return ia64_btb_decode(&ita, pmd, keep, NULL, e, hw_idx);
 }
 
 /* The filters perf can ask for, and what the BTB cannot tell apart */
@@ -213,7 +213,7 @@ TEST(btb_decode_register_images)
 	pmd[1] = 0;					/* invalid */
 	pmd[2] = BR(0x4000000000000600ULL, 1, 0);	/* no target yet */
 	pmd[8] = IA64_BTB_FULL | 3;
-	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(n, 2);
 	CHECK_EQ(hw_idx, 2);
 	CHECK_EQ(e[0].from, 0x4000000000000300ULL);
@@ -228,13 +228,14 @@ TEST(btb_decode_register_images)
 	pmd[2] = BR(0xa000000100000010ULL, 1, 0);
 	pmd[3] = TG(0xa000000100000100ULL);
 	pmd[8] = 4;
-	CHECK_EQ(ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx), 0);
-	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_KERNEL, e, &hw_idx);
+	CHECK_EQ(ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, NULL,
+				 e, &hw_idx), 0);
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_KERNEL, NULL, e, &hw_idx);
 	CHECK_EQ(n, 1);
 	CHECK_EQ(e[0].from, 0xa000000100000011ULL);
 	CHECK_EQ(e[0].priv, PERF_BR_PRIV_KERNEL);
 	CHECK_EQ(ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER |
-				 IA64_BTB_KEEP_KERNEL, e, &hw_idx), 2);
+				 IA64_BTB_KEEP_KERNEL, NULL, e, &hw_idx), 2);
 }
 
 /*
@@ -307,7 +308,8 @@ static unsigned int ita2_decode(struct ia64_model *m,
 
 	for (i = 0; i <= IA64_BTB_NR; i++)
 		pmd[i] = mt_read_frozen(m, IA64_BTB_FIRST_PMD + i);
-	return ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	return ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, NULL,
+			       e, &hw_idx);
 }
 
 /*
@@ -376,7 +378,7 @@ TEST(btb_ita2_decode_b1)
 	pmd[4] = TG(0x4000000000000600ULL);
 	pmd[8] = 5 | 1ULL << (4 + 4 * 0) | 1ULL << (4 + 4 * 1) |
 		 1ULL << (4 + 4 * 2) | 1ULL << (5 + 4 * 3);
-	n = ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&ita2, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(n, 3);
 	CHECK_EQ(hw_idx, 4);
 	CHECK_EQ(e[0].from, 0x4000000000000501ULL);
@@ -386,7 +388,7 @@ TEST(btb_ita2_decode_b1)
 	CHECK_EQ(e[2].from, 0x4000000000000212ULL);
 	CHECK_EQ(e[2].to, 0x4000000000000300ULL);
 	/* the same image on the Itanium's layout: the bundles as recorded */
-	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&ita, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(n, 3);
 	CHECK_EQ(e[1].from, 0x4000000000000300ULL);
 	CHECK_EQ(e[2].from, 0x4000000000000202ULL);
@@ -442,7 +444,7 @@ TEST(etb_decode_sixteen_entries)
 	pmd[16] = 0x20 | 13;			/* full, next entry 13 */
 	/* b1 of entries 15 (nibble 15) and 1 (nibble 2) */
 	pmd[17] = (1ULL << (4 * 15)) | (1ULL << (4 * 2));
-	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(n, 8);
 	CHECK_EQ(hw_idx, 12);
 	for (k = 0; k < 8; k++) {
@@ -456,12 +458,12 @@ TEST(etb_decode_sixteen_entries)
 
 	/* not full: entries 0..bbi-1, the index beyond bit 2 counts */
 	pmd[16] = 10;
-	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(hw_idx, 9);
 	CHECK_EQ(n, 4);		/* pairs 2-5; entry 0 an orphan target */
 	/* the Itanium's full bit (3) is index bits on this layout */
 	pmd[16] = 0x8 | 4;
-	ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(hw_idx, 11);
 }
 
@@ -505,7 +507,7 @@ TEST(btb_max_entries_of_a_full_ring)
 			pmd[i] = BR(0x4000000000010000ULL + 0x10 * i, 1, 0);
 		pmd[l[j]->nr] = l[j]->full | 5;
 		pmd[l[j]->nr + 1] = 0;
-		CHECK_EQ(ia64_btb_decode(l[j], pmd, IA64_BTB_KEEP_USER, e,
+		CHECK_EQ(ia64_btb_decode(l[j], pmd, IA64_BTB_KEEP_USER, NULL, e,
 					 &hw_idx),
 			 ia64_btb_max_entries(l[j], false));
 		CHECK_EQ(ia64_btb_max_entries(l[j], false), l[j]->nr - 1);

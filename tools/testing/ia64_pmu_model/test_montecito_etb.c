@@ -211,7 +211,7 @@ TEST(mont_etb_driver_decode_on_the_model)
 		pmd[i] = mt_read_frozen(&m, mont.first_pmd + i);
 	pmd[16] = mt_read_frozen(&m, mont.index_pmd);
 	pmd[17] = mt_read_frozen(&m, mont.ext_pmd);
-	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, e, &hw_idx);
+	n = ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_USER, NULL, e, &hw_idx);
 	CHECK_EQ(n, 8);
 	CHECK_EQ(hw_idx, (2 * 12 - 1) % 16);
 	for (i = 0; i < n; i++) {
@@ -221,6 +221,6 @@ TEST(mont_etb_driver_decode_on_the_model)
 		CHECK_EQ(e[i].to, 0x4000000000020000ULL + 0x100 * b);
 	}
 	/* a kernel-only filter keeps none of these user branches */
-	CHECK_EQ(ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_KERNEL, e,
+	CHECK_EQ(ia64_btb_decode(&mont, pmd, IA64_BTB_KEEP_KERNEL, NULL, e,
 				 &hw_idx), 0);
 }

@@ -140,6 +140,27 @@ void ia64_pmu_write_pmd(unsigned int idx, u64 val)
 }
 EXPORT_SYMBOL_GPL(ia64_pmu_write_pmd);
 
+/* The model's cr.iva (IA64_PMU_MODEL_IVA) */
+u64 ia64_pmu_get_iva(void)
+{
+	return IA64_PMU_MODEL_IVA;
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_get_iva);
+
+/* The model's code memory: the rfi it ran (ia64_model_read_bundle()) */
+int ia64_pmu_read_bundle(u64 addr, u64 *b)
+{
+	struct sim_cpu *sc = sim_this_cpu();
+	unsigned long flags;
+	int ret;
+
+	local_irq_save(flags);
+	ret = ia64_model_read_bundle(&sc->model, addr, b);
+	local_irq_restore(flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_read_bundle);
+
 u64 ia64_pmu_read_ibr(unsigned int idx)
 {
 	return SIM_ACCESS(ia64_model_read_ibr(m, idx));
