@@ -12,7 +12,10 @@
  * branches; and it records a branch in the second bundle of an issue
  * group with PMD16's b1 bit, which the stack resolves. The Montecito's
  * execution trace buffer ([PFM-MONT]) does the same in sixteen entries
- * (PMC39, PMD38/39/48-63): stacks of up to eight branches.
+ * (PMC39, PMD38/39/48-63): stacks of up to eight branches; it records
+ * interruptions and rfi too, which come back typed PERF_BR_IRQ and
+ * PERF_BR_ERET, never mispredicted, kept or dropped per filter as x86
+ * keeps interrupts and iret; the other models' BTBs record none.
  */
 
 #include <sys/wait.h>
@@ -589,6 +592,137 @@ TEST(two_filters_are_multiplexed)
 	EXPECT_EQ(1, multiplexed(a, b));
 	close(a);
 	close(b);
+}
+
+/* Interruption vector: External Interrupt ([SDM-2]) */
+#define VEC_EXTINT	0x3000ULL
+
+/*
+ * A user branch, an interruption of the user instruction UIP(1) slot 1
+ * (mp set), a kernel branch, an rfi back from KIP(3) slot 2 (mp set)
+ */
+static int inject_xfer_story(void)
+{
+	struct rec_buf b = { .len = 0 };
+
+	rec_branch(&b, UIP(0), 0, 3, UIP(1), TK);
+	rec_xfer(&b, IA64_PMU_XFER_INTR, UIP(1), 1, 3, VEC_EXTINT,
+		 IA64_PMU_REC_XFER_MP);
+	rec_branch(&b, KIP(2), 1, 0, KIP(3), TK);
+	rec_xfer(&b, IA64_PMU_XFER_RFI, KIP(3), 2, 0, UIP(1),
+		 IA64_PMU_REC_XFER_MP);
+	return sim_inject(&b);
+}
+
+/* A branch-stack event of both privilege levels (@excl_kernel: user) */
+static int open_xfer(uint64_t bst, uint64_t cfg_flags, int excl_kernel,
+		     struct ring *r)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	branch_attr(&attr, bst | PERF_SAMPLE_BRANCH_TYPE_SAVE);
+	attr.config |= cfg_flags;
+	attr.exclude_kernel = excl_kernel;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return -1;
+	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * The interruption and the rfi, typed, between the two branches, none
+ * of them mispredicted though the buffer's mp bit is set; on the BTBs
+ * of the Itanium and Itanium 2, which record branches only, the two
+ * branches alone
+ */
+TEST_F(btb, xfer_typed_irq_eret)
+{
+	int mont = pmu_is_montecito(), k = 0;
+	struct br_sample s;
+
+	self->fd = open_xfer(PERF_SAMPLE_BRANCH_ANY, 0, 0, &self->r);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, inject_xfer_story());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	ASSERT_EQ(mont ? 4 : 2, s.nr);
+	if (mont) {
+		EXPECT_EQ(KIP(3) + 2, s.e[k].from);
+		EXPECT_EQ(UIP(1), s.e[k].to);
+		EXPECT_EQ(PERF_BR_ERET, (int)s.e[k].type);
+		EXPECT_EQ(0, (int)s.e[k].mispred);
+		EXPECT_EQ(0, (int)s.e[k].predicted);
+		k++;
+	}
+	EXPECT_EQ(KIP(2) + 1, s.e[k].from);
+	EXPECT_EQ(PERF_BR_UNKNOWN, (int)s.e[k].type);
+	k++;
+	if (mont) {
+		EXPECT_EQ(UIP(1) + 1, s.e[k].from);
+		EXPECT_EQ(IA64_PMU_MODEL_IVA + VEC_EXTINT, s.e[k].to);
+		EXPECT_EQ(PERF_BR_IRQ, (int)s.e[k].type);
+		EXPECT_EQ(0, (int)s.e[k].mispred);
+		EXPECT_EQ(0, (int)s.e[k].predicted);
+		k++;
+	}
+	EXPECT_EQ(UIP(0), s.e[k].from);
+	EXPECT_EQ(PERF_BR_UNKNOWN, (int)s.e[k].type);
+	EXPECT_EQ(1, (int)s.e[k].predicted);
+}
+
+/*
+ * Montecito: what each filter keeps of them: ANY both, ANY_RETURN the
+ * rfi, IND_CALL | IND_JUMP and br_mispred neither (x86's X86_BR_IRQ and
+ * X86_BR_IRET), exclude_kernel neither (each crosses into the kernel)
+ */
+TEST_F(btb, xfer_filters)
+{
+	static const struct {
+		uint64_t bst, cfg;
+		int excl_kernel, irq, eret;
+	} f[] = {
+		{ PERF_SAMPLE_BRANCH_ANY, 0, 0, 1, 1 },
+		{ PERF_SAMPLE_BRANCH_ANY_RETURN, 0, 0, 0, 1 },
+		{ PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP,
+		  0, 0, 0, 0 },
+		{ PERF_SAMPLE_BRANCH_ANY, IA64_PMU_CFG_BR_MISPRED, 0, 0, 0 },
+		{ PERF_SAMPLE_BRANCH_ANY, 0, 1, 0, 0 },
+	};
+	struct br_sample s;
+	unsigned int i, j;
+
+	if (!pmu_is_montecito())
+		SKIP(return, "the buffer records no interruption, no rfi");
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		int irq = 0, eret = 0, other = 0;
+
+		self->fd = open_xfer(f[i].bst, f[i].cfg, f[i].excl_kernel,
+				     &self->r);
+		ASSERT_GE(self->fd, 0);
+		ASSERT_EQ(0, inject_xfer_story());
+		ASSERT_EQ(0, inject_period());
+		ASSERT_TRUE(next_sample(&self->r, &s));
+		for (j = 0; j < s.nr; j++) {
+			irq += s.e[j].type == PERF_BR_IRQ;
+			eret += s.e[j].type == PERF_BR_ERET;
+			other += s.e[j].type == PERF_BR_UNKNOWN;
+			if (s.e[j].type != PERF_BR_UNKNOWN)
+				EXPECT_EQ(0, (int)s.e[j].mispred);
+		}
+		EXPECT_EQ(f[i].irq, irq) TH_LOG("filter %u", i);
+		EXPECT_EQ(f[i].eret, eret) TH_LOG("filter %u", i);
+		/* ANY keeps the two branches: the story was captured */
+		if (i == 0)
+			EXPECT_EQ(2, other);
+		ring_unmap(&self->r);
+		close(self->fd);
+		self->fd = -1;
+	}
 }
 
 /*

@@ -427,6 +427,29 @@ static inline void rec_branch(struct rec_buf *b, uint64_t ip, int slot,
 }
 
 /*
+ * Append a control transfer record (IA64_PMU_REC_XFER): an interruption
+ * (@kind IA64_PMU_XFER_INTR) of the instruction at @ip, slot @slot, at
+ * @cpl, to the vector at offset @target, or an rfi (IA64_PMU_XFER_RFI)
+ * at @ip/@slot (cpl 0) to the bundle @target; @flags IA64_PMU_REC_XFER_*
+ */
+static inline void rec_xfer(struct rec_buf *b, int kind, uint64_t ip,
+			    int slot, int cpl, uint64_t target,
+			    uint32_t flags)
+{
+	struct ia64_pmu_rec_xfer *r = (void *)(b->data + b->len);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_XFER;
+	r->hdr.size = sizeof(*r);
+	r->hdr.flags = flags;
+	rec_ctx(&r->ctx, ip, 1, cpl, IA64_PMU_ISA_IA64);
+	r->ctx.slot = slot;
+	r->target = target;
+	r->kind = kind;
+	b->len += sizeof(*r);
+}
+
+/*
  * Append a memory access record: one @op (IA64_PMU_MEM_*) of 8 bytes at
  * @daddr by the instruction at bundle @ip, slot @slot, @cpl, served by
  * cache @level with @latency cycles, its DTLB outcome @tlb

@@ -67,6 +67,42 @@ else
 	out=$(perf record -o "$data" -j any_ret,u -e cycles:u -c 10000 -- \
 		/tests/btb_workload 1 2>&1) && fail "perf record -j any_ret was accepted"
 fi
+# Interruptions and rfi (btb_workload xfer): the Montecito's buffer
+# records them, and with save_type they come back as IRQ (to the
+# External Interrupt vector) and ERET, neither predicted nor
+# mispredicted ("-"), in every stack (each sample's buffer holds the
+# last iteration, throttled or not); -j any_ret keeps the rfi only. The
+# other models' BTBs record none.
+xfer() {	# <filter>: the samples' branch stacks, one a line
+	perf record -o "$data" -j "$1,u,k,save_type" -e cycles -c 10000 -- \
+		/tests/btb_workload 50 xfer >/dev/null 2>&1 ||
+		fail "perf record -j $1,u,k,save_type exited $?"
+	perf script -i "$data" -F brstack 2>/dev/null | grep '0x'
+}
+irq='0x[0-9a-f]*/0xa000000100023000/-/-/-/0/IRQ '
+eret='0xa000000100023012/0x[0-9a-f]*/-/-/-/0/ERET '
+stacks=$(xfer any)
+n=$(echo "$stacks" | grep -c '0x')
+if [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = montecito ]; then
+	echo "$stacks" | head -n 1
+	[ "$n" -ge 10 ] || fail "-j any,u,k,save_type: $n stacks"
+	[ "$(echo "$stacks" | grep -c "$irq")" = "$n" ] ||
+		fail "-j any,save_type: a stack without the interruption (IRQ)"
+	[ "$(echo "$stacks" | grep -c "$eret")" = "$n" ] ||
+		fail "-j any,save_type: a stack without the rfi (ERET)"
+	echo "$stacks" | grep -q '/[MP]/-/-/0/\(IRQ\|ERET\) ' &&
+		fail "an interruption or rfi reported predicted or mispredicted"
+	stacks=$(xfer any_ret)
+	n=$(echo "$stacks" | grep -c '0x')
+	[ "$n" -ge 10 ] || fail "-j any_ret,u,k,save_type: $n stacks"
+	[ "$(echo "$stacks" | grep -c "$eret")" = "$n" ] ||
+		fail "-j any_ret,save_type: a stack without the rfi (ERET)"
+	echo "$stacks" | grep -q '/IRQ ' && fail "-j any_ret keeps an interruption"
+else
+	echo "$stacks" | grep -q '/\(IRQ\|ERET\) ' &&
+		fail "a BTB recorded an interruption or rfi"
+fi
+
 # free-running mode feeds the BTB too: stacks of whatever runs
 echo 1 >"$sim/freerun" || fail "cannot start free-running mode"
 out=$(perf record -o "$data" -b -e cycles -c 400000 -- /tests/spin_workload 500 2>&1) ||
