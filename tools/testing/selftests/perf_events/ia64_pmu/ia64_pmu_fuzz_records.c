@@ -106,6 +106,31 @@ int gen_events(struct ia64_pmu_rec_event *ev, int max, int avoid)
 	return n;
 }
 
+/*
+ * An interruption to a random vector of the IVT (twenty of 0x400 bytes,
+ * then 48 of 0x100), or an rfi (cpl 0) to a bundle
+ */
+static size_t gen_xfer(uint8_t *p)
+{
+	struct ia64_pmu_rec_xfer *r = (void *)p;
+	unsigned int k = rnd(68);
+
+	memset(r, 0, sizeof(*r));
+	r->hdr.type = IA64_PMU_REC_XFER;
+	r->hdr.size = sizeof(*r);
+	r->hdr.flags = rnd(2);
+	gen_ctx(&r->ctx, IA64_PMU_ISA_IA64, true);
+	r->kind = rnd(2);
+	if (r->kind == IA64_PMU_XFER_INTR) {
+		r->target = k < 20 ? 0x400 * k : 0x5000 + 0x100 * (k - 20);
+	} else {
+		r->ctx.cpl = 0;
+		r->target = chance(80) ? USER_IP + 16 * rnd(4096) :
+					 rnd_u64() & ~15ULL;
+	}
+	return sizeof(*r);
+}
+
 /* Append one valid record of a random type; returns its size */
 static size_t gen_valid(uint8_t *p)
 {
@@ -182,6 +207,8 @@ static size_t gen_valid(uint8_t *p)
 	default: {
 		struct ia64_pmu_rec_branch *r = (void *)p;
 
+		if (chance(20))
+			return gen_xfer(p);
 		memset(r, 0, sizeof(*r));
 		r->hdr.type = IA64_PMU_REC_BRANCH;
 		r->hdr.size = sizeof(*r);
@@ -433,6 +460,40 @@ static size_t break_record(uint8_t *p, size_t len, const char **how)
 		default:
 			*how = "fetch: reserved";
 			r->__reserved[rnd(2)] = rnd_between(1, 255);
+			break;
+		}
+		return len;
+	}
+	case IA64_PMU_REC_XFER: {
+		struct ia64_pmu_rec_xfer *r = (void *)p;
+
+		switch (rnd(5)) {
+		case 0:
+			*how = "xfer: kind";
+			r->kind = rnd_between(2, 255);
+			break;
+		case 1:
+			*how = "xfer: no vector's offset";
+			r->kind = IA64_PMU_XFER_INTR;
+			r->target = chance(50) ? 0x5000 + 0x100 * rnd(48) + 0x10 :
+						 rnd_between(0x8000, 0xffff);
+			break;
+		case 2:
+			*how = "xfer: rfi out of level 0 or to no bundle";
+			r->kind = IA64_PMU_XFER_RFI;
+			if (chance(50))
+				r->ctx.cpl = rnd_between(1, 3);
+			else
+				r->target |= rnd_between(1, 15);
+			break;
+		case 3:
+			*how = "xfer: IA-32";
+			r->ctx.isa = IA64_PMU_ISA_IA32;
+			r->ctx.slot = 0;
+			break;
+		default:
+			*how = "xfer: reserved";
+			r->__reserved[rnd(7)] = rnd_between(1, 255);
 			break;
 		}
 		return len;
