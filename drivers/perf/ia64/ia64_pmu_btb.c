@@ -232,7 +232,9 @@ void ia64_pmu_btb_program(struct ia64_pmu_cpu *cpuc)
  * interrupt): the BTB is read at the first sample of the interrupt and
  * decoded for each event with its own privilege filter, and its branch
  * type filter for the interruptions and rfi of a buffer that records
- * them (ia64_btb_drop()), typed with cr.iva and the kernel's code.
+ * them (ia64_btb_drop()), typed with cr.iva and the kernel's code. The
+ * stack holds the types only when asked (PERF_SAMPLE_BRANCH_TYPE_SAVE),
+ * as x86 and arm64 save them.
  */
 void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 			 struct perf_sample_data *data)
@@ -272,6 +274,9 @@ void ia64_pmu_btb_sample(struct ia64_pmu_cpu *cpuc, struct perf_event *event,
 						ia64_pmu_btb_mispred(event)),
 					&env, cpuc->btb_entries,
 					&cpuc->btb_stack.hw_idx);
+	if (!(type & PERF_SAMPLE_BRANCH_TYPE_SAVE))
+		for (i = 0; i < cpuc->btb_stack.nr; i++)
+			cpuc->btb_entries[i].type = PERF_BR_UNKNOWN;
 	ia64_pmu_save_brstack(data, event, &cpuc->btb_stack);
 }
 

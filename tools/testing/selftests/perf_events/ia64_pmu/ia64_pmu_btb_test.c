@@ -676,6 +676,33 @@ TEST_F(btb, xfer_typed_irq_eret)
 }
 
 /*
+ * Without save_type (TYPE_SAVE) the stack holds no type, as on x86; the
+ * interruption and the rfi are still neither predicted nor mispredicted
+ */
+TEST_F(btb, xfer_type_only_with_save_type)
+{
+	struct perf_event_attr attr;
+	struct br_sample s;
+	unsigned int j, neither = 0;
+
+	branch_attr(&attr, PERF_SAMPLE_BRANCH_ANY);
+	attr.exclude_kernel = 0;
+	self->fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_map(&self->r, self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, PERF_EVENT_IOC_ENABLE, 0));
+	ASSERT_EQ(0, inject_xfer_story());
+	ASSERT_EQ(0, inject_period());
+	ASSERT_TRUE(next_sample(&self->r, &s));
+	ASSERT_EQ(pmu_is_montecito() ? 4 : 2, s.nr);
+	for (j = 0; j < s.nr; j++) {
+		EXPECT_EQ(PERF_BR_UNKNOWN, (int)s.e[j].type);
+		neither += !s.e[j].mispred && !s.e[j].predicted;
+	}
+	EXPECT_EQ(pmu_is_montecito() ? 2 : 0, neither);
+}
+
+/*
  * Montecito: what each filter keeps of them: ANY both, ANY_RETURN the
  * rfi, IND_CALL | IND_JUMP and br_mispred neither (x86's X86_BR_IRQ and
  * X86_BR_IRET), exclude_kernel neither (each crosses into the kernel)
