@@ -230,8 +230,10 @@ static inline bool ia64_btb_keep(__u64 addr, unsigned int keep)
  *   IND_CALL | IND_JUMP       -              brt 11, non-return indirect
  *
  * The BTB records retired IA-64 branches ([ITA-RM] §6.2.8.2);
- * interruptions are not branches and never appear, whichever the filter.
- * IP-relative branches alone (brt 01) match no perf type exactly.
+ * interruptions are not branches and never appear there, whichever the
+ * filter. The Montecito's ETB records interruptions and rfi too, which
+ * the decoder keeps per filter (ia64_btb_drop()). IP-relative branches
+ * alone (brt 01) match no perf type exactly.
  */
 static inline int ia64_btb_brt(const struct ia64_btb_layout *l, __u64 type)
 {
