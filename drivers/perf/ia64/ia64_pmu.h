@@ -89,7 +89,7 @@ struct ia64_pmu_event_group {
 };
 
 /*
- * Where the events of a cache event group count (Montecito: [MONT-FACTS]
+ * Where the events of a cache event group count (Montecito: [PFM-MONT]
  * §4, ia64_pmu_groups.c): @nr_sets triples of counters ctr[k][0], [1],
  * [2] (0: none), the head ctr[k][0] selecting the set that the others
  * count. Each triple is owned by one set of the group at most, which has

@@ -27,7 +27,7 @@
  * group, -EAGAIN at add(). So the buffer's contents, index and context
  * switch are the branch mode's. While the IP-EAR captures, PMC39 rests
  * (tm = 00, plm != 0), or is 0 beside a D-EAR in TLB or ALAT mode, which
- * needs it so ([MONT-FACTS] §10): libpfm checks the IP-EAR against the
+ * needs it so ([PFM-MONT]): libpfm checks the IP-EAR against the
  * ETB only, and writes PMC39 = 0 for such a D-EAR with or without an
  * IP-EAR (S1 pfm_dispatch_etb, pfm_dispatch_ipear), so the two count
  * together.

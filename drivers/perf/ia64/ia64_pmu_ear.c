@@ -99,7 +99,7 @@ static bool ia64_pmu_dear_stops_btb(u64 pmc11)
  * Does @event's branch stack need the buffer in branch mode? An IP-EAR
  * stack (ia64_ipear_unit()) does not: libpfm checks the IP-EAR against
  * the ETB only, and writes PMC39 = 0 for a D-EAR TLB or ALAT mode beside
- * it ([MONT-FACTS] §10)
+ * it ([PFM-MONT])
  */
 static bool ia64_pmu_event_needs_btb(struct perf_event *event)
 {

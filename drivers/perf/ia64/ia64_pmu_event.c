@@ -207,7 +207,7 @@ int ia64_pmu_event_init(struct perf_event *event)
 		return counters;
 	/*
 	 * A MESI filter of 0 asks for every state: the counter counts the
-	 * states whose bits are set, so all four ([MONT-FACTS] §4)
+	 * states whose bits are set, so all four ([PFM-MONT])
 	 */
 	if ((ev->qual & IA64_Q_MESI) && !(config & ia64_pmu_model->mesi_mask))
 		config |= ia64_pmu_model->mesi_mask;

@@ -10,7 +10,7 @@
  * PMC4 event, so they must share it; and of the L2 OZQ cancel events
  * (L2_OZQ_CANCELS0/1/2) one event code only counts at a time.
  *
- * Montecito's groups ([MONT-FACTS] §4, libpfm's Montecito scheduler)
+ * Montecito's groups ([PFM-MONT], libpfm's Montecito scheduler)
  * differ: the L1D events of one set, one of them on PMC5; the L2D events
  * of at most two sets, and one L2D OZQ cancel event at a time. The L2D
  * event on PMC4 selects the set that PMC5 and PMC8 count, the one on

@@ -172,7 +172,7 @@ static const struct ia64_pmu_event_group montecito_groups[] = {
 static const struct ia64_btb_layout montecito_btb = IA64_BTB_LAYOUT_MONTECITO;
 
 /*
- * The groups' counters ([MONT-FACTS] §4): an L1D event on PMC5, whose
+ * The groups' counters ([PFM-MONT]): an L1D event on PMC5, whose
  * set the others count; the L2D triples PMC4, PMC5, PMC8 and PMC6, PMC7,
  * PMC9, the set of each chosen by its head
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The Montecito model's event address registers (pmu_model_montecito.c
- * montecito_ears; [MONT-FACTS] §7): the Itanium 2's EARs in PMC37 with
+ * montecito_ears; [PFM-MONT]): the Itanium 2's EARs in PMC37 with
  * PMD34/35 and PMC40 with PMD32/33/36, PMC37 without ism, the D-EAR's
  * TLB and ALAT modes with the ETB on (PMC39 != 0), the counting of the
  * captures, and the driver's PMC images and decoders
@@ -175,7 +175,7 @@ TEST(mont_iear_cache_tlb_decoded)
 }
 
 /*
- * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([MONT-FACTS] §10):
+ * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([PFM-MONT]):
  * with the ETB's PMC not 0, a miss right after a mispredicted branch
  * names the branch (MODEL, as on the Itanium 2); with PMC39 = 0, the load
  */

@@ -14,7 +14,7 @@
 #define MP_TGT		IA64_PMU_REC_BR_MISPRED_TARGET
 #define B1		IA64_PMU_REC_BR_BUNDLE1
 
-/* PMC39 ([MONT-FACTS] §8): plm 3:0, ds 7, tm, ptm, ppm, brt 15:14 */
+/* PMC39 ([PFM-MONT]): plm 3:0, ds 7, tm, ptm, ppm, brt 15:14 */
 #define PMC39(tm, ptm, ppm, brt)	(0xfULL | (u64)(tm) << 8 | \
 					 (u64)(ptm) << 10 | \
 					 (u64)(ppm) << 12 | (u64)(brt) << 14)

@@ -10,7 +10,7 @@
 #include "model_test.h"
 #include "ia64_pmu_ipear.h"
 
-/* PMC42 ([MONT-FACTS] §9): plm 3:0, pm 6, mode 10:8, delay 18:11 */
+/* PMC42 ([PFM-MONT]): plm 3:0, pm 6, mode 10:8, delay 18:11 */
 #define PMC42(plm, delay)	((u64)(plm) | 4ULL << 8 | (u64)(delay) << 11)
 /* PMD39: entry i's nibble, PMD48, 56, 49, 57, ... */
 #define NIBBLE(i)	((i) < 8 ? 2 * (i) : 2 * ((i) - 8) + 1)
@@ -61,7 +61,7 @@ static void run_branch(struct ia64_model *m, u64 ip, u32 flags)
 	mt_run_all(m, buf);
 }
 
-/* PMC42: writable bits 0x7ff4f, reset 0 ([MONT-FACTS] §9) */
+/* PMC42: writable bits 0x7ff4f, reset 0 ([PFM-MONT]) */
 TEST(mont_ipear_pmc42_bits)
 {
 	struct ia64_model m;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The Montecito model's MESI filter ([MONT-FACTS] §2: counter PMC bits
+ * The Montecito model's MESI filter ([PFM-MONT]: counter PMC bits
  * 27-30, I S E M) on the events that take it, L3_READS and L3_WRITES
  * here: each access that reached L3 counts when the filter selects the
  * state it found its line in (a miss: I; a hit: E, or S/M as the record

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Qualification on the Montecito model (pmu_model_qual.c with the
- * layouts of pmu_model_montecito.c, [MONT-FACTS] §5, §6, §10): the two
+ * layouts of pmu_model_montecito.c, [PFM-MONT]): the two
  * 41-bit opcode matchers PMC32/33 and PMC34/35 and their channels, PMC36,
  * the code ranges of PMC38 (per IBR pair, fine mode within 64 KB),
  * PMC32's ig_ad and inv, the data ranges of PMC41, the prefetch and dual
@@ -233,7 +233,7 @@ TEST(mont_qual_fine_mode_64k)
 
 /*
  * PMC41: a data range event's loads count by the enabled DBR pairs and
- * their cfg_dtag ([MONT-FACTS] §6: 2 the DBR pair only, 0 with IBR pair
+ * their cfg_dtag ([PFM-MONT]: 2 the DBR pair only, 0 with IBR pair
  * and opcode, 1 IBR pair and opcode only, 3 nothing)
  */
 TEST(mont_qual_pmc41_data_ranges)
@@ -269,7 +269,7 @@ TEST(mont_qual_pmc41_data_ranges)
 }
 
 /*
- * [MONT-FACTS] §10: every ena_dbrp clear while PMC32.ig_ad = 0 and PMC38
+ * [PFM-MONT]: every ena_dbrp clear while PMC32.ig_ad = 0 and PMC38
  * lets pair 0 or 1 constrain is inconsistent: no data tag matches
  */
 TEST(mont_qual_consistency_rule)

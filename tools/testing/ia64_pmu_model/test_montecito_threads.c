@@ -3,9 +3,9 @@
  * The Montecito model with two hardware threads per core
  * (ia64_model_threads_setup(), model=montecito,threads=2): records of
  * the sibling thread (ctx.thread 1) are counted only by counters with
- * PMC.all (bit 26, [MONT-FACTS] §2) or a causal event (§3), and seen by
+ * PMC.all (bit 26, [PFM-MONT]) or a causal event (§3), and seen by
  * nothing else of this thread's PMU; with one thread such a record is
- * malformed. Erratum 121 ([MONT-FACTS] §11): with two threads the
+ * malformed. Erratum 121 ([PFM-MONT]): with two threads the
  * overflow of PMC10-15 raises no interrupt; erratum 120: no IP-EAR.
  */
 #include "model_test.h"
@@ -73,7 +73,7 @@ TEST(mont_thread_record_check)
  * PMC.all counts both threads: 10 cycles and 3 instructions of this
  * thread, 7 cycles and 5 instructions of the sibling (4 more cycles at
  * cpl 0). IA64_INST_RETIRED is active: the sibling's only with PMC.all;
- * CPU_OP_CYCLES_ALL is causal ([MONT-FACTS] §3): the core's cycles,
+ * CPU_OP_CYCLES_ALL is causal ([PFM-MONT]): the core's cycles,
  * with PMC.all or not
  */
 TEST(mont_all_counts_the_sibling)

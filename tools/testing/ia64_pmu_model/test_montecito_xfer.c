@@ -17,7 +17,7 @@
 #define KIP(n)		(0xa000000100100000ULL + 0x100 * (n))
 #define VEC_EXTINT	0x3000ULL	/* External Interrupt ([SDM-2]) */
 
-/* PMC39 ([MONT-FACTS] §8): plm 3:0, tm 9:8, ptm 11:10, ppm 13:12, brt */
+/* PMC39 ([PFM-MONT]): plm 3:0, tm 9:8, ptm 11:10, ppm 13:12, brt */
 #define PMC39(plm, tm, ptm, ppm, brt)	((u64)(plm) | (u64)(tm) << 8 | \
 					 (u64)(ptm) << 10 | \
 					 (u64)(ppm) << 12 | (u64)(brt) << 14)

@@ -2,7 +2,7 @@
 /*
  * The driver's counter placement (ia64_pmu_assign.c, ia64_pmu_groups.c)
  * on the Montecito's description, in userspace, against an exhaustive
- * search. The rules ([MONT-FACTS] §4), written here from the facts and
+ * search. The rules ([PFM-MONT]), written here from the facts and
  * not from the driver's pin data:
  *
  * - each event on a counter of its table line, one event per counter;

@@ -105,7 +105,7 @@ static u64 min_u64(u64 a, u64 b)
 }
 
 /*
- * Does counter @i count the sibling thread's records ([MONT-FACTS] §3,
+ * Does counter @i count the sibling thread's records ([PFM-MONT],
  * S7's thread types)? With PMC.all an active, floating or self-floating
  * event counts both threads; a causal event belongs to no thread and
  * counts the core's records whatever PMC.all; without PMC.all a

@@ -13,10 +13,10 @@
  * 00 all, 01 IP-relative, 10 returns, 11 non-return indirect), can
  * record prediction information in place of address bits (ds = 1), and
  * has two extension bits per entry in PMD16 (b1, bruflush). The
- * Montecito's execution trace buffer ([MONT-FACTS] §8) is the Itanium
+ * Montecito's execution trace buffer ([PFM-MONT]) is the Itanium
  * 2's, grown: PMC39 with PMC12's fields, sixteen entries PMD48-63, the
  * index (3:0) and full bit (5) in PMD38, and the extension nibbles in a
- * register of their own, PMD39. Its IP-EAR ([MONT-FACTS] §9-§10: PMC42)
+ * register of their own, PMD39. Its IP-EAR ([PFM-MONT]: PMC42)
  * takes the same registers over for a history of retired IPs with the
  * cycles between them.
  */
@@ -288,12 +288,12 @@ int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b)
 }
 
 /*
- * The IP-EAR ([MONT-FACTS] §9): while PMC42's mode field (10:8) is 4,
+ * The IP-EAR ([PFM-MONT]): while PMC42's mode field (10:8) is 4,
  * the buffer records retired IPs instead of branches, at the privilege
  * levels of PMC42.plm (3:0), with PMC42.pm (6) as a configuration PMC's
- * pm; PMC39 captures nothing meanwhile ([MONT-FACTS] §10: the two share
+ * pm; PMC39 captures nothing meanwhile ([PFM-MONT]: the two share
  * PMD38/39/48-63 and exclude each other). MODEL: any other mode leaves
- * the buffer to PMC39. Erratum 120 ([MONT-FACTS] §11): the IP-EAR is
+ * the buffer to PMC39. Erratum 120 ([PFM-MONT]): the IP-EAR is
  * unavailable with two threads per core; MODEL: its mode then does
  * nothing, the buffer stays PMC39's.
  */
@@ -311,7 +311,7 @@ bool ia64_model_ipear_on(const struct ia64_model *m)
 #define IPEAR_CYCLES_MAX	63ULL
 
 /*
- * An entry with ef = 0 ([MONT-FACTS] §9): IP[63:4] in bits 59:0, the low
+ * An entry with ef = 0 ([PFM-MONT]): IP[63:4] in bits 59:0, the low
  * four bits of the cycle count in 63:60; its PMD39 nibble: the high two
  * in 1:0, flush 2, ef 3, in the order of the branch mode's nibbles
  * (PMD48, 56, 49, 57, ...). The index and full bit in PMD38 as in
@@ -389,7 +389,7 @@ void ia64_model_ipear_run(struct ia64_model *m, const struct rec_view *v,
 
 /*
  * PMC42.delay (18:11): the cycles by which the buffer's freeze follows
- * the freeze of a PMU interrupt ([MONT-FACTS] §9). MODEL: only the
+ * the freeze of a PMU interrupt ([PFM-MONT]). MODEL: only the
  * freeze of an overflow (oi) delays it, not a write of PMC0.fr; the
  * records run while frozen are captured until that many cycles have
  * elapsed, those of the record that froze the PMU after its overflow

@@ -305,10 +305,10 @@ static int l3_state(const struct rec_view *v)
 }
 
 /*
- * The Montecito's MESI filter ([MONT-FACTS] §2: PMC bits 27-30 I, S, E,
+ * The Montecito's MESI filter ([PFM-MONT]: PMC bits 27-30 I, S, E,
  * M) on an event that takes it: count the occurrences on lines in a
  * selected state. A filter of 0 selects none, so nothing counts (libpfm
- * sets all four bits to count every state, [MONT-FACTS] §4). MODEL: an
+ * sets all four bits to count every state, [PFM-MONT]). MODEL: an
  * occurrence that names no line (a cycles record's listed events) passes
  * only a filter of all four states.
  */

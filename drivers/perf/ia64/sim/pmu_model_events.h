@@ -54,7 +54,7 @@ enum ia64_model_umask_kind {
 #define IA64_MODEL_Q_MESI	0x20
 /*
  * Montecito, with IA64_MODEL_Q_IAR: demand fetches by IBR pair 0's
- * range, prefetches by pair 1's ([MONT-FACTS] §6, the "dual" events)
+ * range, prefetches by pair 1's ([PFM-MONT], the "dual" events)
  */
 #define IA64_MODEL_Q_IBRP_DUAL	0x40
 

@@ -17,7 +17,7 @@
  *   PMC4's enable bit below;
  * - ism writable, or fixed at 0b10 (IA-64 only: writes of it ignored,
  *   the reset value 0x2000000, so ism 0b11 does not stop a counter and
- *   nothing counts in IA-32 code), as on the Montecito ([MONT-FACTS] §2,
+ *   nothing counts in IA-32 code), as on the Montecito ([PFM-MONT],
  *   pmu_model_montecito.c). By default writable for the families that
  *   run IA-32 code in hardware, the Itanium (0x07, [ITA-RM] Figure 6-13)
  *   and the Itanium 2 (0x1f, [PFM-I2]), fixed for every other family;

@@ -12,9 +12,9 @@
  * core (model=montecito,threads=2: .thread_all, pmu_model.c).
  *
  * Sources: the project's facts sheet on the Montecito PMU
- * (/work/shared/facts/montecito-pmu.md, "[MONT-FACTS] §n" below), which
+ * (/work/shared/facts/montecito-pmu.md, "[PFM-MONT] §n" below), which
  * gathers libpfm 3.x's Montecito support and the register descriptions
- * of the Linux perfmon ([MONT-FACTS] tags S1-S7); the event table
+ * of the Linux perfmon ([PFM-MONT] tags S1-S7); the event table
  * pmu_model_events_montecito.c; and, where the Montecito keeps the
  * Itanium 2's events, what pmu_model_itanium2.c makes them count.
  *
@@ -29,7 +29,7 @@
 #define MONT_NR_PMD		64	/* up to PMD63 */
 
 /*
- * [MONT-FACTS] §1: PMC0-15 and PMC32-42. MODEL: the PMDs as the kernel
+ * [PFM-MONT]: PMC0-15 and PMC32-42. MODEL: the PMDs as the kernel
  * (S5, S6) has them, PMD4-15, 32-36, 38-39 and 48-63: PMD37, which
  * libpfm (S1) lists, is not implemented.
  */
@@ -39,7 +39,7 @@
 #define MONT_CTRS		MASK64(15, 4)
 
 /*
- * Counter PMCs PMC4-15 ([MONT-FACTS] §2): plm 3:0, ev 4, oi 5, pm 6,
+ * Counter PMCs PMC4-15 ([PFM-MONT]): plm 3:0, ev 4, oi 5, pm 6,
  * es 15:8, umask 19:16, threshold 22:20 (on all twelve), ism 25:24,
  * all 26, MESI 30:27. Writable bits and reset value the kernel's (S5):
  * 0x7c7fff7f (bits 0-6, 8-22, 26-30) and 0x2000000, ism = 2.
@@ -59,16 +59,16 @@
  * pmu_model.c), as the event's thread type has it (S7: a causal event
  * counts both threads' with or without it; counts_sibling()); with one
  * thread there is no sibling and it changes nothing. Bit 23 is ignored: there is no counter enable bit
- * ([MONT-FACTS] §2).
+ * ([PFM-MONT]).
  *
- * Erratum 121 ([MONT-FACTS] §11): with threads enabled, PMC10-15 cannot
+ * Erratum 121 ([PFM-MONT]): with threads enabled, PMC10-15 cannot
  * serve counters that need their overflow. MODEL: their overflow sets
  * the PMC0 bit but neither freezes nor interrupts (.mt_ovfl_no_irq).
  */
 #define MONT_PMC_CTR_BITS	0x7c7fff7fULL
 #define MONT_PMC_CTR_RESET	0x2000000ULL
 
-/* PMC32/34 ([MONT-FACTS] §5): mask 40:0, b f i m 51:48, inv 56, ig_ad 57 */
+/* PMC32/34 ([PFM-MONT]): mask 40:0, b f i m 51:48, inv 56, ig_ad 57 */
 #define MONT_OPC_MASK		MASK64(40, 0)
 #define MONT_OPC_SLOTS		MASK64(51, 48)
 #define MONT_OPC_INV_IGAD	MASK64(57, 56)
@@ -76,7 +76,7 @@
 /*
  * Implemented bits: PMC0 fr and the overflow bits of the twelve
  * counters ([SDM-2] §7.2.4.2); PMC1-3 read 0. PMC32-42 as the kernel
- * (S5/S6) masks them ([MONT-FACTS] §5-§9): PMC32 mask, b/f/i/m, inv and
+ * (S5/S6) masks them ([PFM-MONT]): PMC32 mask, b/f/i/m, inv and
  * ig_ad; PMC34 mask and b/f/i/m (inv and ig_ad only in PMC32); PMC33/35
  * the 41-bit match value; PMC36 the four ch*_ig_opcm bits; PMC37 13:0;
  * PMC38 the ig_ibrp* and fine bits 0x2492; PMC39 0xffcf; PMC40 0xf01cf
@@ -99,7 +99,7 @@ static const u64 montecito_pmc_bits[MONT_NR_PMC] = {
 };
 
 /*
- * Reset values: the kernel's defaults ([MONT-FACTS] §2, §5-§9). Bits
+ * Reset values: the kernel's defaults ([PFM-MONT]). Bits
  * that are not writable keep them (PMC36 31:4, PMC38's reserved bits,
  * PMC40.ism, PMC41's special bits, the counters' ism). MODEL: PMC0.fr =
  * 1 after reset (the PMU frozen, as the model's Itanium 2 has it), no
@@ -117,7 +117,7 @@ static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
 };
 
 /*
- * PMDs ([MONT-FACTS] §2, §7-§9). PMD4-15: the count in 46:0, bits 63:47
+ * PMDs ([PFM-MONT]). PMD4-15: the count in 46:0, bits 63:47
  * read as copies of bit 46 (the shared code's sign extension of every
  * counter). The EAR and ETB data registers are plain registers holding
  * the bits the sheet names:
@@ -160,19 +160,19 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
 };
 
 /*
- * The execution trace buffer in branch mode ([MONT-FACTS] §8): PMC39
+ * The execution trace buffer in branch mode ([PFM-MONT]): PMC39
  * with the Itanium 2's PMC12 fields (plm 3:0, pm 6, ds 7, tm 9:8, ptm
  * 11:10, ppm 13:12, brt 15:14), sixteen entries PMD48-63 in the BTB's
  * format, PMD38 with the next index in 3:0 and full in bit 5, and PMD39
  * with a nibble per entry, b1 bit 0 and bruflush bit 1, in the order
  * PMD48, 56, 49, 57, ... 55, 63. The entries are undefined while
- * PMC39.ds = 1 ([MONT-FACTS] §8: libpfm calls ds = 1 reserved).
+ * PMC39.ds = 1 ([PFM-MONT]: libpfm calls ds = 1 reserved).
  * MODEL: brt = 00 admits every branch, as on the Itanium 2; plm = 0 in
  * PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
  * [PFM-MONT] (libpfm_montecito(3)) says the buffer records traps and
  * rfi besides branches: .xfer (pmu_model_btb.c says in which form).
  *
- * The IP-EAR ([MONT-FACTS] §9): PMC42 (plm 3:0, pm 6, mode 10:8, delay
+ * The IP-EAR ([PFM-MONT]): PMC42 (plm 3:0, pm 6, mode 10:8, delay
  * 18:11; writable 0x7ff4f above) with mode 4 records retired IPs in the
  * same registers instead of branches (pmu_model_btb.c).
  */
@@ -197,7 +197,7 @@ static const struct ia64_model_btb montecito_btb = {
 };
 
 /*
- * The EARs ([MONT-FACTS] §7) are the Itanium 2's (pmu_model_itanium2.c
+ * The EARs ([PFM-MONT]) are the Itanium 2's (pmu_model_itanium2.c
  * itanium2_ears) in other registers:
  * - PMC37, the I-EAR: plm 3:0, pm 4, ct 13:12 (1x cache mode with an
  *   8-bit umask 12:5, 00 TLB mode with umask 11:5: bit 0 L2 ITLB, 1 VHPT,
@@ -210,7 +210,7 @@ static const struct ia64_model_btb montecito_btb = {
  *   TLB bits), ism 25:24 fixed at 2;
  * - PMD32: the data address; PMD33: latency 12:0, overflow 13, stat
  *   15:14; PMD36: slot 1:0, bn 2, valid 3, bundle 63:4.
- * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([MONT-FACTS] §10: else
+ * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([PFM-MONT]: else
  * the IP of a miss right after a mispredicted branch is wrong). MODEL:
  * as on the Itanium 2, that IP is the branch's; stat values as there;
  * the EAR PMDs read undefined while PMC0.fr = 0.
@@ -232,17 +232,17 @@ static const struct ia64_model_ear_layout montecito_ears = {
 };
 
 /*
- * Qualification ([MONT-FACTS] §5, §6, §10), per IBR pair as on the
+ * Qualification ([PFM-MONT]), per IBR pair as on the
  * Itanium 2 (pmu_model_qual.c), in other registers:
  * - the opcode matchers compare all 41 encoding bits: PMC32 (mask 40:0,
  *   a set bit ignores the bit; the b f i m enables 51:48) with PMC33
  *   (match 40:0) for the tag channels 0 and 2, PMC34 with PMC35 for 1
  *   and 3;
  * - PMC36 bit i, ch<i>_ig_opcm: channel i is not bound to its matcher
- *   (the Itanium 2's PMC15, [MONT-FACTS] §1);
+ *   (the Itanium 2's PMC15, [PFM-MONT]);
  * - PMC38: ig_ibrp<i> at 1 + 3i, fine 13 (the Itanium 2's PMC14);
  * - PMC41: cfg_dtag<j> and ena_dbrp<j>, bit for bit the Itanium 2's
- *   PMC13 ([MONT-FACTS] §1); libpfm's cfg_dtag table (§6) uses its cfg
+ *   PMC13 ([PFM-MONT]); libpfm's cfg_dtag table (§6) uses its cfg
  *   bits as the Itanium 2's: bit 0 the DBR pair ignored, bit 1 the IBR
  *   pair and opcode ignored;
  * - PMC32 bit 57 ig_ad, bit 56 inv. MODEL: they are PMC32's alone (the
@@ -290,16 +290,16 @@ static const struct ia64_model_qual montecito_qual = {
 };
 
 /*
- * PAL_PERF_MON_INFO: 12 generic pairs of 47 bits ([MONT-FACTS] §1);
+ * PAL_PERF_MON_INFO: 12 generic pairs of 47 bits ([PFM-MONT]);
  * the implemented PMCs and PMDs above; CPU_OP_CYCLES_ALL (0x12) and
  * IA64_INST_RETIRED (0x08), the cycle and instruction events of
- * [MONT-FACTS] §3, count on PMC4-15 (counter mask 0xfff0 of both rows).
+ * [PFM-MONT], count on PMC4-15 (counter mask 0xfff0 of both rows).
  */
 #define MONT_PAL_CYCLES		0x12
 #define MONT_PAL_RETIRED	0x08
 
 /*
- * CPUID[3]: family 0x20 ([MONT-FACTS] §1). MODEL: model 0 (Montecito),
+ * CPUID[3]: family 0x20 ([PFM-MONT]). MODEL: model 0 (Montecito),
  * revision 7 (no source gives one; the drivers check only the family),
  * number 4 as on the other models.
  */
@@ -315,7 +315,7 @@ static const struct ia64_model_qual montecito_qual = {
  *   range and opcode support) those whose IP IBR pair 0 tags. MODEL: a
  *   cycles record has no instruction, so the matchers do not restrict
  *   it (pmu_model_qual.c); libpfm calls its counts meaningful only
- *   while IBR pair 1 is unused ([MONT-FACTS] §6), which the model does
+ *   while IBR pair 1 is unused ([PFM-MONT]), which the model does
  *   not model further.
  * - 0x08 IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED: the Itanium 2's
  *   IBR-pair tag by umask 3:0 (.tag_kind): IBR pair i and its channel's
@@ -391,7 +391,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.nr_ctr		= MONT_NR_CTR,
 	.width		= MONT_WIDTH,
 	.es_mask	= 0xff,
-	/* [MONT-FACTS] §2: a 3-bit threshold (22:20) on all twelve */
+	/* [PFM-MONT]: a 3-bit threshold (22:20) on all twelve */
 	.thres_mask	= { [4 ... 15] = 7 },
 	.ctr_enable	= 0,
 	.mesi_shift	= 27,

@@ -24,7 +24,7 @@
  *             fields select, the fine mode and its erratum)
  *   [PFM-MCK] perfmon_mckinley.h: the implemented bits and reset
  *             values of PMC8/9 and PMC13-15
- *   [MONT-FACTS] the project's Montecito facts sheet (its layouts are
+ *   [PFM-MONT] the project's Montecito facts sheet (its layouts are
  *             in pmu_model_montecito.c)
  *
  * Decisions where the text is ambiguous are marked "MODEL:".
@@ -86,7 +86,7 @@ static bool dbr_pair_match(const struct ia64_model *m, unsigned int i,
  * against its m/i/f/b enables, and the encoding bits the matcher sees
  * against match under mask (a mask bit set: the bit is not compared).
  * The Itanium's and Itanium 2's matchers see encoding bits 40:27 and
- * 12:0 (27 bits), the Montecito's all 41 ([MONT-FACTS] §5).
+ * 12:0 (27 bits), the Montecito's all 41 ([PFM-MONT]).
  */
 static bool opcode_match(const struct ia64_model *m,
 			 const struct ia64_model_opcm *o, unsigned int itype,
@@ -172,7 +172,7 @@ const struct ia64_model_qual ia64_model_qual_itanium = {
 };
 
 /* ------------------------------------------------------------------ */
-/* Per IBR pair: Itanium 2 ([PFM-I2]), Montecito ([MONT-FACTS] §5-§6)  */
+/* Per IBR pair: Itanium 2 ([PFM-I2]), Montecito ([PFM-MONT])  */
 
 /* The data range PMC: cfg<j> at 4+8j:3+8j, ena<j> at 45+j */
 #define PAIRS_DR_CFG(j)		(3 + 8 * (j))
@@ -245,7 +245,7 @@ static bool pairs_addr_ok(const struct ia64_model *m,
  * see pair 0 ([PFM-I2]: "only one pair can be used"), but for the
  * instruction prefetch events (IA64_MODEL_Q_IBRP1), whose range is pair
  * 1's address part (the Itanium 2 manual's §10.3.5.1, "Exception 1", as
- * libpfm 3.x's range dispatcher applies it; [MONT-FACTS] §6), and the
+ * libpfm 3.x's range dispatcher applies it; [PFM-MONT]), and the
  * Montecito's dual events (IA64_MODEL_Q_IBRP_DUAL): pair 0 for demand
  * fetches, pair 1 for prefetches. A memory record of an event with data
  * range support counts by the data range PMC (PMC13, PMC41): any enabled
@@ -283,7 +283,7 @@ void ia64_model_pairs_tags(const struct ia64_model *m, struct rec_view *v,
 			   dbr_pair_match(m, i, daddr)) &&
 			  ((cfg & PAIRS_CFG_NO_IO) || v->ibrp_tag[i]);
 	}
-	/* [MONT-FACTS] §10: the tagging is inconsistent, nothing counts */
+	/* [PFM-MONT]: the tagging is inconsistent, nothing counts */
 	if (!any && p->dtag_needs_ena && !pairs_bit(m, &p->ig_ad[0]) &&
 	    (~m->pmc[p->irange_pmc] & (PAIRS_IR_IBRP(0) | PAIRS_IR_IBRP(1)))) {
 		v->dbr_tag = false;

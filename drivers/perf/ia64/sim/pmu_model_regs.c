@@ -130,9 +130,9 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
  * PMD8 and up are counters. The other PMDs (the generic model's PMD0-3)
  * have no controlling PMC: neither a PMC's pm nor its plm = 0 affects
  * them. While the IP-EAR is on, the buffer's PMDs are its PMC42's
- * ([MONT-FACTS] §9: perfmon lists them as PMC42's dependencies), so
+ * ([PFM-MONT]: perfmon lists them as PMC42's dependencies), so
  * that PMC39 = 0, which libpfm writes beside an IP-EAR for a D-EAR in
- * TLB or ALAT mode ([MONT-FACTS] §10), leaves the IP-EAR's records.
+ * TLB or ALAT mode ([PFM-MONT]), leaves the IP-EAR's records.
  * MODEL: PMC42 then is their controlling PMC in every respect (plm = 0,
  * pm).
  */

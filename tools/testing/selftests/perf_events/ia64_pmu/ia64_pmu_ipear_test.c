@@ -365,7 +365,7 @@ static int group_errno(struct perf_event_attr *a, struct perf_event_attr *b)
 /*
  * One buffer: IP-EAR and ETB branch stacks in one group, or two IP-EAR
  * delays: -EBUSY; the same IP-EAR request shares it. A D-EAR in TLB or
- * ALAT mode (PMC39 = 0) goes with the IP-EAR ([MONT-FACTS] §10: libpfm
+ * ALAT mode (PMC39 = 0) goes with the IP-EAR ([PFM-MONT]: libpfm
  * checks the IP-EAR against the ETB only), not with the ETB
  */
 TEST(groups)

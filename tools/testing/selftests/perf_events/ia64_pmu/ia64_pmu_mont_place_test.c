@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The Montecito's counter placement (make vm MODEL=montecito): the rules
- * of [MONT-FACTS] §4 on the counters, whatever the events' order: BUS_*
+ * of [PFM-MONT] on the counters, whatever the events' order: BUS_*
  * on PMC4-9, CPU_OP_CYCLES_HALTED on PMC10 (not at all with two threads
  * per core, erratum 121), the L1D group's set and its event on PMC5, the
  * L2D group's sets each owning a triple of counters, one OZQ cancel
@@ -101,7 +101,7 @@ static int l2d_set_on(const struct l2d *e, int n, int ctr)
 /*
  * Open @e as a group and check the L2D rule on the counters: the event
  * on PMC4 selects the set that PMC5 and PMC8 count, the one on PMC6
- * that of PMC7 and PMC9 ([MONT-FACTS] §4), so an L2D event there is of
+ * that of PMC7 and PMC9 ([PFM-MONT]), so an L2D event there is of
  * the head's set; every set has an event on a head. An L1D event, if
  * any, is on PMC5.
  */
