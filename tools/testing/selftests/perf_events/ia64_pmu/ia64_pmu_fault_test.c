@@ -124,6 +124,8 @@ FIXTURE_SETUP(fault)
 	ASSERT_EQ(0, pin_cpu(0));
 	ASSERT_EQ(0, sim_set("freerun", "0"));
 	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	/* exact sample counts: throttled only where a test means it */
+	ASSERT_EQ(0, perf_limits_off());
 }
 
 FIXTURE_TEARDOWN(fault)
