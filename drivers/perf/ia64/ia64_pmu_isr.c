@@ -12,6 +12,7 @@
 #include <asm/irq_regs.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_compat.h"
 
 /*
  * Overflow of monitor @id beyond the generic counters: an implementation-
@@ -203,9 +204,7 @@ static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
 
 void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc)
 {
-	hrtimer_init(&cpuc->watchdog, CLOCK_MONOTONIC,
-		     HRTIMER_MODE_REL_PINNED_HARD);
-	cpuc->watchdog.function = ia64_pmu_watchdog_fn;
+	ia64_pmu_hrtimer_setup(&cpuc->watchdog, ia64_pmu_watchdog_fn);
 }
 
 /* The CPU became monitored (this CPU, irqs off) */
