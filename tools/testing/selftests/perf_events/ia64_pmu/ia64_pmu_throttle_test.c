@@ -5,8 +5,21 @@
  * perf_event_max_sample_rate allows, and starts it again at a later tick.
  */
 
+#include <sys/utsname.h>
+
 #include "kselftest_harness.h"
 #include "ia64_pmu_sample.h"
+
+/* Is the running kernel @maj.@min or later? */
+static int kernel_at_least(int maj, int min)
+{
+	struct utsname u;
+	int a, b;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &a, &b) != 2)
+		return -1;
+	return a > maj || (a == maj && b >= min);
+}
 
 /*
  * Throttling engages on an interrupt storm and the event recovers. The
@@ -161,6 +174,63 @@ TEST_F(smp, moved_stopped_event_counts_exactly)
 	close(b2);
 	close(b1);
 	close(a);
+	EXPECT_EQ(0, set_max_sample_rate(old_rate));
+}
+
+/*
+ * Since 6.16 the member of a group that throttles stops the whole group
+ * (pmu->stop() on each member, upstream commit 9734e25fbf5a). A sibling
+ * whose counter overflowed in the same interrupt, and which the
+ * interrupt comes to after that member, is stopped by then: it takes no
+ * sample until the unthrottle. Leader and sibling count cycles with the
+ * same period, so that every interrupt has the overflows of both, into
+ * the leader's ring: a THROTTLE record (the leader's) opens a window that
+ * the next UNTHROTTLE closes, and the one sample in it is the throttling
+ * member's (6.16 to 7.2 without the check in ia64_pmu_generic_overflow():
+ * two, the stopped sibling's too).
+ */
+TEST_F(smp, group_throttle_stops_sibling_in_same_interrupt)
+{
+	char old_rate[32] = "100000";
+	union {
+		struct perf_event_header h;
+		uint8_t raw[512];
+	} rec;
+	int lead, sib, type, ret, windows = 0, in = 0, n = 0, extra = 0;
+	struct ring r;
+
+	ret = kernel_at_least(6, 16);
+	ASSERT_GE(ret, 0);
+	if (!ret)
+		SKIP(return, "the core throttles whole groups from 6.16 on");
+	ASSERT_NE('\0', read_line(MAX_RATE, old_rate, sizeof(old_rate))[0]);
+	ASSERT_EQ(0, set_max_sample_rate("1000"));
+	lead = open_sampling(CFG_CYCLES, 10, -1);
+	ASSERT_GE(lead, 0);
+	sib = open_sampling(CFG_CYCLES, 10, lead);
+	ASSERT_GE(sib, 0);
+	ASSERT_EQ(0, ring_map(&r, lead));
+	ASSERT_EQ(0, ioctl(sib, PERF_EVENT_IOC_SET_OUTPUT, lead));
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
+	/* 100 overflows of each in one record: far above the cap */
+	ASSERT_EQ(0, inject(IP_A, 1000, NULL, 0));
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, 0);
+	while ((type = ring_next(&r, &rec, sizeof(rec)))) {
+		if (type == PERF_RECORD_THROTTLE && !in) {
+			windows++;
+			in = 1;
+			n = 0;
+		} else if (type == PERF_RECORD_UNTHROTTLE) {
+			in = 0;
+		} else if (type == PERF_RECORD_SAMPLE && in && ++n > 1) {
+			extra++;
+		}
+	}
+	EXPECT_GT(windows, 0);
+	EXPECT_EQ(0, extra) TH_LOG("samples of a throttled group");
+	ring_unmap(&r);
+	close(sib);
+	close(lead);
 	EXPECT_EQ(0, set_max_sample_rate(old_rate));
 }
 
