@@ -36,7 +36,8 @@
 # IA64_PMU_LINUX=6.12 does the same for the 6.12 test kernel
 # (tools/ia64-pmu/kernels.sh): build/kernel-6.12[-<name>] and the
 # kselftests built against it (build/selftests-6.12) make
-# build/initramfs-6.12[-<name>].cpio.
+# build/initramfs-6.12[-<name>].cpio; IA64_PMU_LINUX=7.2 likewise with
+# -7.2. Every kernel gets the same perf (6.1's, build-perf.sh).
 
 set -euo pipefail
 

@@ -49,7 +49,8 @@
 #   IA64_PMU_LINUX  6.12: boot the 6.12 test kernel (kernels.sh),
 #                   build/kernel-6.12[-<name>].boot with
 #                   build/initramfs-6.12[-<name>].cpio, logging to
-#                   build/vm-console-6.12[-<name>].log (default 6.1)
+#                   build/vm-console-6.12[-<name>].log (default 6.1);
+#                   7.2: the same with 7.2's, named -7.2
 
 set -euo pipefail
 

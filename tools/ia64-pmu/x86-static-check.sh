@@ -4,7 +4,8 @@
 # Static checks of the driver and the model in the x86_64 test kernel tree
 # (build/kernel, from build-kernel.sh): a W=1 build and sparse (C=2) of
 # drivers/perf/ia64. Any warning in our files fails. IA64_PMU_LINUX=6.12
-# checks in the 6.12 test kernel tree (build/kernel-6.12) instead.
+# (or 7.2) checks in the 6.12 (7.2) test kernel tree, build/kernel-6.12
+# (build/kernel-7.2), instead.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -37,8 +37,9 @@
  * overflow travels with the event (its counter may change):
  * ia64_pmu_start() sets its overflow bit again and raises the interrupt,
  * so that the ordinary interrupt routine takes the sample, in the
- * event's context. Only a wrap seen by ia64_pmu_stop() sets it: the
- * core's period_left of 0 (PERF_EVENT_IOC_PERIOD, frequency adjustment)
+ * event's context. Only a wrap seen by ia64_pmu_stop(), or by the
+ * interrupt on a counter the core stopped in it (a throttled group,
+ * ia64_pmu_generic_overflow()), sets it: the core's period_left of 0 (PERF_EVENT_IOC_PERIOD, frequency adjustment)
  * asks for a fresh period, never for a sample.
  */
 #define IA64_PMU_HWF_OVFL	BIT(0)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Itanium PMU driver: the perf core interfaces that differ between the
- * kernels the driver is built and tested on, Linux 6.1 (ia64 and x86_64)
- * and 6.12 (x86_64). This is the only file of the driver that looks at
+ * kernels the driver is built and tested on, Linux 6.1 (ia64 and x86_64),
+ * 6.12 and 7.2 (x86_64). This is the only file of the driver that looks at
  * the kernel version; each difference has its own entry below. The
  * boundaries are the releases that changed the interface; the kernels in
  * between are not tested.
@@ -10,6 +10,7 @@
 #ifndef __IA64_PMU_COMPAT_H
 #define __IA64_PMU_COMPAT_H
 
+#include <linux/hrtimer.h>
 #include <linux/perf_event.h>
 #include <linux/version.h>
 
@@ -23,8 +24,28 @@ void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in);
  * of the context, struct perf_event_pmu_context, which the callback gets
  * instead (the CPU's own one has none); 6.12 also passes the task that
  * is switched. The driver needs the task_ctx_data alone.
+ *
+ * 6.15 moved the data from the context to the task (upstream commits
+ * cb4369129339, "perf: Save PMU specific data in task_struct", and
+ * bd2da08d9363, "perf: Clean up pmu specific data"): task->perf_ctx_data,
+ * freed through RCU when the task's last event with
+ * PERF_ATTACH_TASK_DATA goes. The CPU's own context (pmu_ctx->embedded)
+ * now comes with a task too, whose data is not the CPU's: NULL there,
+ * as before.
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
+				       struct task_struct *task, bool sched_in)
+{
+	struct perf_ctx_data *cd = NULL;
+
+	rcu_read_lock();
+	if (!pmu_ctx->embedded)
+		cd = rcu_dereference(task->perf_ctx_data);
+	ia64_pmu_ctxsw(cd ? cd->data : NULL, sched_in);
+	rcu_read_unlock();
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
 				       struct task_struct *task, bool sched_in)
 {
@@ -75,6 +96,51 @@ static inline int ia64_pmu_allow_cpu(struct perf_event_attr *attr)
 	return perf_allow_cpu();
 #else
 	return perf_allow_cpu(attr);
+#endif
+}
+
+/*
+ * A per-CPU hrtimer in hard interrupt context. hrtimer_setup() (upstream
+ * commit 908a1d775422, 6.13) sets the callback with the rest;
+ * hrtimer_init() is gone since 6.15 (9779489a31d7, "hrtimers: Delete
+ * hrtimer_init()").
+ */
+static inline void ia64_pmu_hrtimer_setup(struct hrtimer *timer,
+					  enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(timer, fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+#else
+	hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	timer->function = fn;
+#endif
+}
+
+/*
+ * Does the CPU of @timer run hrtimers in high resolution mode (the
+ * model's self-IPI of the timer vector, sim_irq.c)? hrtimer_is_hres_active()
+ * is gone by 7.2 (hrtimer_hres_active() is private to kernel/hrtimer.c);
+ * it read the timer's CPU base, which every kernel here still exposes.
+ */
+static inline bool ia64_pmu_hrtimer_hres_active(struct hrtimer *timer)
+{
+	return IS_ENABLED(CONFIG_HIGH_RES_TIMERS) &&
+	       timer->base->cpu_base->hres_active;
+}
+
+/*
+ * perf_pmu_unregister() returns an error since 6.15 (da916e96e2de,
+ * "perf: Make perf_pmu_unregister() useable"): -EBUSY for a PMU with
+ * event_unmapped, which this one has not; its events hold references on
+ * the module, so none is left when it is unloaded. A failure would be a
+ * bug: warn.
+ */
+static inline void ia64_pmu_unregister(struct pmu *pmu)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+	WARN_ON_ONCE(perf_pmu_unregister(pmu));
+#else
+	perf_pmu_unregister(pmu);
 #endif
 }
 

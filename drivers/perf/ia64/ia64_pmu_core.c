@@ -692,7 +692,7 @@ static void __exit ia64_pmu_exit(void)
 {
 	unsigned int cpu;
 
-	perf_pmu_unregister(&ia64_pmu);
+	ia64_pmu_unregister(&ia64_pmu);
 	ia64_pmu_ctxsw_exit(&ia64_pmu);
 	ia64_pmu_free_irq();
 	cpuhp_remove_state(CPUHP_AP_PERF_IA64_STARTING);

@@ -12,6 +12,7 @@
 #include <asm/irq_regs.h>
 
 #include "ia64_pmu.h"
+#include "ia64_pmu_compat.h"
 
 /*
  * Overflow of monitor @id beyond the generic counters: an implementation-
@@ -29,9 +30,28 @@ static void ia64_pmu_generic_overflow(struct ia64_pmu_cpu *cpuc,
 				      unsigned int ctr, struct pt_regs *regs)
 {
 	struct perf_event *event = cpuc->counter[ctr - IA64_PMU_FIRST_COUNTER];
+	struct hw_perf_event *hwc;
 
 	if (!event)
 		return;		/* its event left; stop() accounted it */
+	hwc = &event->hw;
+	/*
+	 * Stopped with its overflow bit set: since 6.16 the core stops
+	 * every member of a group when one of them throttles (pmu->stop()
+	 * on each, upstream commit 9734e25fbf5a), so a sibling scanned
+	 * after that member is stopped here. A stopped counter takes no
+	 * sample and no new period: its elapsed period goes with the event,
+	 * as a stop with PERF_EF_UPDATE leaves it (where the stop read the
+	 * count already, stop_loses_pmd, only the flag is missing), and
+	 * ia64_pmu_start() raises it again at the unthrottle.
+	 */
+	if (hwc->state & PERF_HES_STOPPED) {
+		ia64_pmu_stop(event, PERF_EF_UPDATE);
+		if (is_sampling_event(event) &&
+		    local64_read(&hwc->period_left) <= 0)
+			hwc->flags |= IA64_PMU_HWF_OVFL;
+		return;
+	}
 	ia64_pmu_event_update(event);
 	/* a sample when a whole period has elapsed */
 	if (ia64_pmu_set_period(event) && is_sampling_event(event))
@@ -203,9 +223,7 @@ static enum hrtimer_restart ia64_pmu_watchdog_fn(struct hrtimer *t)
 
 void ia64_pmu_watchdog_init(struct ia64_pmu_cpu *cpuc)
 {
-	hrtimer_init(&cpuc->watchdog, CLOCK_MONOTONIC,
-		     HRTIMER_MODE_REL_PINNED_HARD);
-	cpuc->watchdog.function = ia64_pmu_watchdog_fn;
+	ia64_pmu_hrtimer_setup(&cpuc->watchdog, ia64_pmu_watchdog_fn);
 }
 
 /* The CPU became monitored (this CPU, irqs off) */

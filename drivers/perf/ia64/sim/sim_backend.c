@@ -97,6 +97,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include "../ia64_pmu_compat.h"
 #include "pmu_model.h"
 #include "sim_backend.h"
 
@@ -264,12 +265,8 @@ static int __init sim_init(void)
 		struct sim_cpu *sc = per_cpu_ptr(&sim_cpus, cpu);
 
 		ia64_model_init(&sc->model, sim_model_cpu);
-		hrtimer_init(&sc->irq_timer, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		sc->irq_timer.function = sim_irq_timer_fn;
-		hrtimer_init(&sc->freerun_timer, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		sc->freerun_timer.function = sim_freerun_fn;
+		ia64_pmu_hrtimer_setup(&sc->irq_timer, sim_irq_timer_fn);
+		ia64_pmu_hrtimer_setup(&sc->freerun_timer, sim_freerun_fn);
 	}
 
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu_sim:online",

@@ -27,6 +27,7 @@
 #endif
 #include <asm/irq_regs.h>
 
+#include "../ia64_pmu_compat.h"
 #include "pmu_model.h"
 #include "sim_backend.h"
 
@@ -154,7 +155,7 @@ enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 static void sim_kick(struct sim_cpu *sc)
 {
 #ifdef CONFIG_X86_LOCAL_APIC
-	if (hrtimer_is_hres_active(&sc->irq_timer) &&
+	if (ia64_pmu_hrtimer_hres_active(&sc->irq_timer) &&
 	    boot_cpu_has(X86_FEATURE_APIC))
 		apic->send_IPI_self(LOCAL_TIMER_VECTOR);
 #endif
