@@ -9,7 +9,8 @@
 #     perfs.sh's PERF_LINUX), its installed tree build/perf-root or
 #     build/perf-root-7.2 (perf, perf-core with perf test's shell tests,
 #     perf 6.1's libtraceevent plugins), and every shared library these
-#     need, with the dynamic loader;
+#     need, with the dynamic loader; with perf 7.2 also binutils'
+#     addr2line;
 #   - the driver and model modules from build/kernel.boot (build-kernel.sh's
 #     copy of what boots), in
 #     /lib/modules/<release>/extra (also reachable as /modules);
@@ -109,6 +110,14 @@ done
 # Programs whose libraries we need: perf, bash, perf-core helpers and
 # libtraceevent's plugins.
 PROGS=("$PERF" "$BASH")
+# perf 7.2, built without libdw, libbfd or LLVM, resolves the inline
+# frames of call chains (perf script) with binutils' addr2line, and dies
+# of SIGPIPE writing to it where there is none: it gets the host's
+ADDR2LINE=
+if [ "$PERF_LINUX" != 6.1 ]; then
+	ADDR2LINE=$(command -v addr2line) || die "no addr2line (binutils)"
+	PROGS+=("$ADDR2LINE")
+fi
 while IFS= read -r -d '' f; do
 	is_elf "$f" && PROGS+=("$f")
 done < <(find "$PERFROOT" -type f -print0)
@@ -146,6 +155,7 @@ install_file() {
 
 cp "$BUSYBOX" "$STAGE/usr/bin/busybox"
 install_file "$BASH"
+[ -z "$ADDR2LINE" ] || install_file "$ADDR2LINE"
 ln -s bash "$STAGE/usr/bin/sh"
 cp -a "$PERFROOT/usr/." "$STAGE/usr/"
 
