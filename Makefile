@@ -8,7 +8,8 @@
 #                      beside them at nice 19 (see check: below)
 #   make perf          perf of linux 6.1 with the Itanium pmu-events
 #                      (build/perf; PERF_CPUID selects a model's tables),
-#                      the VM's perf (the VM sets PERF_CPUID)
+#                      the VM's perf (the VM sets PERF_CPUID); LINUX=7.2
+#                      or PERF=7.2: perf 7.2 (build/perf-7.2)
 #   make vm CMD='...'  boot the test kernel with our modules, run CMD as root
 #                      (FREERUN=0: the model counts injected records only)
 #   make fuzz SECONDS=600 SEED=1234
@@ -60,6 +61,12 @@ export IA64_PMU_KERNEL_VARIANT := $(KERNEL_VARIANT)
 LINUX ?= 6.1
 export IA64_PMU_LINUX := $(LINUX)
 LSFX := $(if $(filter-out 6.1,$(LINUX)),-$(LINUX))
+# PERF=7.2: the VM runs perf 7.2 whatever LINUX is (default: LINUX's own
+# perf where patches/perf-<LINUX> exists, i.e. 7.2 for LINUX=7.2, else
+# perf 6.1; tools/ia64-pmu/perfs.sh), e.g. make vm PERF=7.2 CMD='...'
+# on the 6.1 kernel
+PERF ?=
+export IA64_PMU_PERF := $(PERF)
 KTREE := $(CURDIR)/build/kernel$(LSFX)$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 .PHONY: all demo check deps kernel perf modules unit selftests initramfs vm \
@@ -77,8 +84,10 @@ kernel: deps
 	$(TOOLS)/build-kernel.sh
 
 # perf from linux-source-6.1 with the Itanium pmu-events and patches/perf
-# (build/perf; cached, keyed on its inputs): PERF_CPUID selects a model's
-# tables on the x86 host and in the VM (tools/ia64-pmu/build-perf.sh)
+# (build/perf; cached, keyed on its inputs), or from linux-source-7.2 with
+# patches/perf-7.2 for LINUX=7.2 or PERF=7.2 (build/perf-7.2): PERF_CPUID
+# selects a model's tables on the x86 host and in the VM
+# (tools/ia64-pmu/build-perf.sh)
 perf: deps
 	$(TOOLS)/build-perf.sh
 
@@ -96,7 +105,8 @@ selftests:
 	$(MAKE) -C tools/testing/selftests/perf_events KDIR=$(KTREE) \
 		OUTPUT=$(CURDIR)/build/selftests$(LSFX)/perf_events
 
-# the VM's perf is build/perf (make perf), with the models' pmu-events
+# the VM's perf is build/perf or build/perf-7.2 (make perf), with the
+# models' pmu-events
 initramfs: kernel selftests perf
 	$(TOOLS)/mkinitramfs.sh
 

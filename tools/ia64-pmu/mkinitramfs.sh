@@ -4,10 +4,13 @@
 # Build the base initramfs of the test VM, build/initramfs.cpio
 # (uncompressed newc: the kernel unpacks it faster than gzip under TCG):
 #   - busybox-static with all its applets, bash;
-#   - the perf of tools/ia64-pmu/build-perf.sh (perf 6.1 with the
-#     Itanium pmu-events), its installed tree build/perf-root (perf,
-#     perf-core with perf test's shell tests, libtraceevent's plugins),
-#     and every shared library these need, with the dynamic loader;
+#   - the perf of tools/ia64-pmu/build-perf.sh (the Itanium pmu-events
+#     built into perf 6.1, or into perf 7.2 for LINUX=7.2 or PERF=7.2:
+#     perfs.sh's PERF_LINUX), its installed tree build/perf-root or
+#     build/perf-root-7.2 (perf, perf-core with perf test's shell tests,
+#     perf 6.1's libtraceevent plugins), and every shared library these
+#     need, with the dynamic loader; with perf 7.2 also binutils'
+#     addr2line;
 #   - the driver and model modules from build/kernel.boot (build-kernel.sh's
 #     copy of what boots), in
 #     /lib/modules/<release>/extra (also reachable as /modules);
@@ -46,6 +49,8 @@ SELF=$(readlink -f "${BASH_SOURCE[0]}")
 VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
 # shellcheck source=kernels.sh
 . "$REPO/tools/ia64-pmu/kernels.sh"
+# shellcheck source=perfs.sh
+. "$REPO/tools/ia64-pmu/perfs.sh"
 sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
 KTREE=$REPO/build/kernel$sfx.boot
 TESTSRC=$REPO/tools/testing/selftests/perf_events/ia64_pmu
@@ -76,11 +81,13 @@ is_elf() {
 	[ "$(head -c 4 "$1" 2>/dev/null | tr -d '\0')" = $'\x7fELF' ]
 }
 
-# The perf of build-perf.sh, installed as under / in build/perf-root
-PERFROOT=$(readlink -f "$REPO/build/perf-root" 2>/dev/null) || true
+# The perf of build-perf.sh, installed as under / in build/perf-root (perf
+# 6.1) or build/perf-root-7.2. Another perf than the last one (PERF=)
+# changes the inputs: the image is then rebuilt under the same name.
+PERFROOT=$(readlink -f "$REPO/build/perf-root$PERF_SFX" 2>/dev/null) || true
 PERF=$PERFROOT/usr/bin/perf
 [ -n "$PERFROOT" ] && is_elf "$PERF" ||
-	die "no perf in build/perf-root: run tools/ia64-pmu/build-perf.sh (make perf)"
+	die "no perf in build/perf-root$PERF_SFX: run tools/ia64-pmu/build-perf.sh (make perf)"
 
 MODULES=()
 for m in drivers/perf/ia64/sim/ia64_pmu_sim.ko drivers/perf/ia64/ia64_pmu.ko; do
@@ -104,6 +111,14 @@ done
 # Programs whose libraries we need: perf, bash, perf-core helpers and
 # libtraceevent's plugins.
 PROGS=("$PERF" "$BASH")
+# perf 7.2, built without libdw, libbfd or LLVM, resolves the inline
+# frames of call chains (perf script) with binutils' addr2line, and dies
+# of SIGPIPE writing to it where there is none: it gets the host's
+ADDR2LINE=
+if [ "$PERF_LINUX" != 6.1 ]; then
+	ADDR2LINE=$(command -v addr2line) || die "no addr2line (binutils)"
+	PROGS+=("$ADDR2LINE")
+fi
 while IFS= read -r -d '' f; do
 	is_elf "$f" && PROGS+=("$f")
 done < <(find "$PERFROOT" -type f -print0)
@@ -141,6 +156,7 @@ install_file() {
 
 cp "$BUSYBOX" "$STAGE/usr/bin/busybox"
 install_file "$BASH"
+[ -z "$ADDR2LINE" ] || install_file "$ADDR2LINE"
 ln -s bash "$STAGE/usr/bin/sh"
 cp -a "$PERFROOT/usr/." "$STAGE/usr/"
 
