@@ -162,7 +162,8 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_list_e2e.sh \
 	perf_mem_e2e.sh perf_metrics_e2e.sh perf_qual_e2e.sh \
-	perf_record_e2e.sh perf_stat_e2e.sh zz_module_reload_e2e.sh
+	perf_record_e2e.sh perf_stat_e2e.sh perf72_e2e.sh \
+	zz_module_reload_e2e.sh
 # On a loaded host the Itanium 2 suite takes more than 1200 s
 vm-check-itanium2: initramfs
 	VM_MODEL=itanium2 VM_TIMEOUT=$${VM_TIMEOUT:-1800} $(TOOLS)/run-vm.sh \
