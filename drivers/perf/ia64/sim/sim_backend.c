@@ -101,7 +101,7 @@
 #include "pmu_model.h"
 #include "sim_backend.h"
 
-DEFINE_PER_CPU(struct sim_cpu, sim_cpus);
+struct sim_cpu __percpu *sim_cpus;
 static enum cpuhp_state sim_hp_state;
 static struct dentry *sim_dir;
 
@@ -143,7 +143,7 @@ struct sim_dump {
 static void sim_snapshot(void *arg)
 {
 	struct sim_dump *d = arg;
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	struct sim_cpu *sc = this_cpu_ptr(sim_cpus);
 
 	d->copy = sc->model;
 	d->lost_pmc0_writes = sc->lost_pmc0_writes;
@@ -187,7 +187,7 @@ static int sim_cpu_online(unsigned int cpu)
 
 static int sim_cpu_offline(unsigned int cpu)
 {
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	struct sim_cpu *sc = this_cpu_ptr(sim_cpus);
 
 	hrtimer_cancel(&sc->freerun_timer);
 	hrtimer_cancel(&sc->irq_timer);
@@ -261,8 +261,11 @@ static int __init sim_init(void)
 		return -EINVAL;
 	}
 
+	sim_cpus = alloc_percpu(struct sim_cpu);
+	if (!sim_cpus)
+		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
-		struct sim_cpu *sc = per_cpu_ptr(&sim_cpus, cpu);
+		struct sim_cpu *sc = per_cpu_ptr(sim_cpus, cpu);
 
 		ia64_model_init(&sc->model, sim_model_cpu);
 		ia64_pmu_hrtimer_setup(&sc->irq_timer, sim_irq_timer_fn);
@@ -271,8 +274,10 @@ static int __init sim_init(void)
 
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu_sim:online",
 				sim_cpu_online, sim_cpu_offline);
-	if (ret < 0)
+	if (ret < 0) {
+		free_percpu(sim_cpus);
 		return ret;
+	}
 	sim_hp_state = ret;
 	sim_debugfs_init();
 	cpuid3 = ia64_model_cpu_cpuid3(sim_model_cpu);
@@ -296,6 +301,7 @@ static void __exit sim_exit(void)
 	WRITE_ONCE(sim_freerun, false);
 	/* the offline callback cancels every CPU's timers */
 	cpuhp_remove_state(sim_hp_state);
+	free_percpu(sim_cpus);
 }
 module_exit(sim_exit);
 

@@ -41,7 +41,12 @@ struct sim_cpu {
 	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
 };
 
-DECLARE_PER_CPU(struct sim_cpu, sim_cpus);
+/*
+ * Every CPU's model, allocated at load: a module's static per-CPU data
+ * comes from the few KiB the kernel reserves for all modules
+ * (PERCPU_MODULE_RESERVE), which this would crowd
+ */
+extern struct sim_cpu __percpu *sim_cpus;
 
 /*
  * The registers of the calling CPU. Like the real ones, they may only be
@@ -51,7 +56,7 @@ DECLARE_PER_CPU(struct sim_cpu, sim_cpus);
 static inline struct sim_cpu *sim_this_cpu(void)
 {
 	lockdep_assert_preemption_disabled();
-	return this_cpu_ptr(&sim_cpus);
+	return this_cpu_ptr(sim_cpus);
 }
 
 /* sim_backend.c: the module parameters */

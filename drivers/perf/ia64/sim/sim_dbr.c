@@ -184,7 +184,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_dbr_detach_fops, NULL, sim_dbr_detach, "%llu\n");
 /* A debugged task's breakpoints, as its switch-in loads them */
 static void sim_dbr_load_regs(void *unused)
 {
-	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
+	struct ia64_model *m = &this_cpu_ptr(sim_cpus)->model;
 	unsigned int i;
 
 	for (i = 0; i < IA64_MODEL_NR_IBR; i += 2) {

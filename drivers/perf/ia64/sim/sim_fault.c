@@ -28,7 +28,7 @@ bool sim_fault_pal_threads_fail;
 
 static void sim_spurious_irq(void *unused)
 {
-	sim_send_vector(this_cpu_ptr(&sim_cpus));
+	sim_send_vector(this_cpu_ptr(sim_cpus));
 }
 
 /* Returns once the interrupt has been delivered, or waits held */
@@ -39,7 +39,7 @@ static int sim_spurious_set(void *data, u64 cpu)
 
 	cpus_read_lock();
 	ret = sim_on_cpu(cpu, sim_spurious_irq, NULL);
-	sc = ret ? NULL : per_cpu_ptr(&sim_cpus, cpu);
+	sc = ret ? NULL : per_cpu_ptr(sim_cpus, cpu);
 	while (sc && READ_ONCE(sc->irq_armed) && !READ_ONCE(sc->irq_held))
 		usleep_range(10, 100);
 	cpus_read_unlock();
@@ -59,7 +59,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_spurious_fops, NULL, sim_spurious_set, "%llu\n");
  */
 static void sim_clobber(void *unused)
 {
-	struct ia64_model *m = &this_cpu_ptr(&sim_cpus)->model;
+	struct ia64_model *m = &this_cpu_ptr(sim_cpus)->model;
 	unsigned int i;
 
 	for (i = 4 + m->nr_ctr; i < m->nr_pmc; i++)

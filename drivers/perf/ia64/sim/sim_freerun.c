@@ -127,7 +127,7 @@ enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 
 void sim_freerun_start(void *unused)
 {
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	struct sim_cpu *sc = this_cpu_ptr(sim_cpus);
 	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
 
 	if (READ_ONCE(sim_freerun) && !hrtimer_active(&sc->freerun_timer)) {
@@ -173,7 +173,7 @@ static const struct file_operations sim_freerun_fops = {
 /* A new period takes effect at once, not after the old one expires */
 static void sim_freerun_rearm(void *unused)
 {
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	struct sim_cpu *sc = this_cpu_ptr(sim_cpus);
 	u64 period_ns = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
 
 	if (READ_ONCE(sim_freerun) && hrtimer_active(&sc->freerun_timer))

@@ -38,7 +38,7 @@ static void sim_run_record(const void *rec)
 
 	do {
 		preempt_disable();
-		sc = this_cpu_ptr(&sim_cpus);
+		sc = this_cpu_ptr(sim_cpus);
 		local_irq_save(flags);
 		more = ia64_model_run(&sc->model, rec, &progress);
 		/*

@@ -109,7 +109,7 @@ enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
 	 * another CPU with the dying CPU's hrtimers. The interrupt of an
 	 * offline CPU is lost, as on hardware, never taken by another CPU.
 	 */
-	if (unlikely(sc != this_cpu_ptr(&sim_cpus))) {
+	if (unlikely(sc != this_cpu_ptr(sim_cpus))) {
 		WRITE_ONCE(sc->irq_armed, false);
 		return HRTIMER_NORESTART;
 	}
@@ -206,7 +206,7 @@ EXPORT_SYMBOL_GPL(ia64_pmu_raise_irq);
 /* A held line is released by a write, delayed by the new value */
 static void sim_irq_release(void *unused)
 {
-	struct sim_cpu *sc = this_cpu_ptr(&sim_cpus);
+	struct sim_cpu *sc = this_cpu_ptr(sim_cpus);
 
 	if (!sc->irq_held || hrtimer_try_to_cancel(&sc->irq_timer) != 1)
 		return;
