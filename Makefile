@@ -73,7 +73,7 @@ KTREE := $(CURDIR)/build/kernel$(LSFX)$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 	vm-check vm-check-kasan vm-check-itanium2 vm-check-generic \
 	vm-check-montecito vm-check-6.12 vm-check-7.2 vm-cmd-check fuzz \
 	x86-static-check x86-static-check-7.2 ia64-gcc \
-	ia64-check checkpatch docs-check clean
+	ia64-check checkpatch docs-check upstream-check clean
 
 all: modules
 
@@ -258,6 +258,12 @@ ia64-check: ia64-gcc
 
 checkpatch: deps
 	$(TOOLS)/checkpatch.sh
+
+# The perf core series for mainline (patches/upstream-7.2) with git am on
+# a clean Linux 7.2 tree, built without the Itanium PMU driver, and its
+# selftests in the VM on that kernel; not part of make check
+upstream-check: deps
+	$(TOOLS)/upstream-check.sh
 
 # README and Documentation/ stand alone: no citation outside the repository
 docs-check:

@@ -26,7 +26,9 @@ cd "$top"
 mapfile -t files < <(git ls-files -co --exclude-standard \
 	'drivers/*.c' 'drivers/*.h' 'include/*.h' \
 	'tools/testing/selftests/*.c' 'tools/testing/selftests/*.h')
-mapfile -t patches < <(git ls-files -co --exclude-standard 'patches/*.patch')
+# a format-patch cover letter (patches/upstream-*) has no diff to check
+mapfile -t patches < <(git ls-files -co --exclude-standard 'patches/*.patch' |
+	grep -v '/0000-cover-letter\.patch$')
 
 fail=0
 opts=(--no-tree --quiet --show-types)
@@ -47,7 +49,10 @@ for p in "${patches[@]}"; do
 	# by the existing MAINTAINERS entry (FILE_PATH_CHANGES). The
 	# commits that Fixes: tags name are upstream's, not in this
 	# repository: checkpatch cannot look them up (UNKNOWN_COMMIT_ID).
-	"$dir/scripts/checkpatch.pl" --no-tree --quiet \
+	# The series for mainline also passes --strict.
+	strict=()
+	case $p in patches/upstream-*) strict=(--strict) ;; esac
+	"$dir/scripts/checkpatch.pl" --no-tree --quiet "${strict[@]}" \
 		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID - <"$p" || fail=1
 done
 if [ "$fail" -ne 0 ]; then

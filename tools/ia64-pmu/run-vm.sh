@@ -41,6 +41,11 @@
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log
 #   VM_LOG          console log file (default build/vm-console.log); set
 #                   a different one for VMs that run at the same time
+#   VM_KERNEL, VM_INITRAMFS
+#                   boot this bzImage with this base initramfs instead
+#                   (upstream-check.sh: a kernel without our modules and
+#                   an initramfs of its own, whose init follows the same
+#                   protocol: /cmd.env, the start and exit markers)
 #   IA64_PMU_KERNEL_VARIANT
 #                   <name> (e.g. kasan): boot that variant of the kernel
 #                   (build-kernel.sh) with its initramfs instead,
@@ -59,8 +64,8 @@ VARIANT=${IA64_PMU_KERNEL_VARIANT:-}
 # shellcheck source=kernels.sh
 . "$REPO/tools/ia64-pmu/kernels.sh"
 sfx=$LINUX_SFX${VARIANT:+-$VARIANT}
-KERNEL=$REPO/build/kernel$sfx.boot/arch/x86/boot/bzImage
-BASE=$REPO/build/initramfs$sfx.cpio
+KERNEL=${VM_KERNEL:-$REPO/build/kernel$sfx.boot/arch/x86/boot/bzImage}
+BASE=${VM_INITRAMFS:-$REPO/build/initramfs$sfx.cpio}
 LOG=${VM_LOG:-$REPO/build/vm-console$sfx.log}
 TIMEOUT=${VM_TIMEOUT:-600}
 
