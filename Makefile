@@ -172,7 +172,8 @@ vm-check-itanium2: initramfs
 # The perf core's tests that need no Itanium PMU
 # (tools/testing/selftests/perf_events/*_test.c); vm-check and
 # vm-check-kasan run them with the rest of /tests
-CORE_TESTS := hotplug_group_leader_test hotplug_install_test
+CORE_TESTS := hotplug_group_leader_test hotplug_install_test \
+	hotplug_move_group_test remove_on_exec_owner_test
 
 # The whole suite on the Itanium 2 model, as vm-check-itanium2, and the
 # perf core's tests, on the test kernel built from linux-source-6.12 or
