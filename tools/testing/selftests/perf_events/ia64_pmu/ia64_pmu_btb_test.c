@@ -142,18 +142,10 @@ FIXTURE_TEARDOWN(btb)
 static int open_mapped(uint64_t bst, uint64_t cfg_flags, struct ring *r)
 {
 	struct perf_event_attr attr;
-	int fd;
 
 	branch_attr(&attr, bst);
 	attr.config |= cfg_flags;
-	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
-	if (fd < 0)
-		return -1;
-	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return ring_open(&attr, r);
 }
 
 #define start(self, bst) do {						\
@@ -619,19 +611,11 @@ static int open_xfer(uint64_t bst, uint64_t cfg_flags, int excl_kernel,
 		     struct ring *r)
 {
 	struct perf_event_attr attr;
-	int fd;
 
 	branch_attr(&attr, bst | PERF_SAMPLE_BRANCH_TYPE_SAVE);
 	attr.config |= cfg_flags;
 	attr.exclude_kernel = excl_kernel;
-	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
-	if (fd < 0)
-		return -1;
-	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return ring_open(&attr, r);
 }
 
 /*

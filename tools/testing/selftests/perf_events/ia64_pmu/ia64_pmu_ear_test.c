@@ -62,27 +62,13 @@ static void ear_attr(struct perf_event_attr *attr, uint64_t config1,
 	attr->precise_ip = 2;
 }
 
-/* @attr opened on this task, its ring mapped, enabled; or -1 */
-static int open_mapped(struct perf_event_attr *attr, struct ring *r)
-{
-	int fd = sys_perf_event_open(attr, 0, -1, -1, 0);
-
-	if (fd < 0)
-		return -1;
-	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 /* An enabled D-EAR event on this task, its ring mapped; or -1 */
 static int open_ear(uint64_t config1, uint64_t period, struct ring *r)
 {
 	struct perf_event_attr attr;
 
 	ear_attr(&attr, config1, period);
-	return open_mapped(&attr, r);
+	return ring_open(&attr, r);
 }
 
 static int next_sample(struct ring *r, struct mem_sample *s)
@@ -320,7 +306,7 @@ static int open_cycles_ear(struct ring *r)
 
 	ear_attr(&attr, cfg1(0, 0, 0), 1000);
 	attr.config = IA64_PMU_CONFIG(ES_CPU_CYCLES, 0);
-	return open_mapped(&attr, r);
+	return ring_open(&attr, r);
 }
 
 static int cycles(uint64_t n)
@@ -546,7 +532,7 @@ TEST_F(ear, iear_threshold_per_model)
 		 (64ULL << IA64_PMU_CFG1_LDLAT_SHIFT), 1);
 	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
 	attr.precise_ip = 0;
-	self->fd = open_mapped(&attr, &self->r);
+	self->fd = ring_open(&attr, &self->r);
 	ASSERT_GE(self->fd, 0);
 	rec_fetch(&b, IP(0), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 31);
 	rec_fetch(&b, IP(1), 3, IA64_PMU_LVL_L2, IA64_PMU_TLB_L1, 40);
@@ -615,7 +601,7 @@ TEST_F(ear, itanium2_iear_tlb_mode)
 		 (0xcULL << IA64_PMU_CFG1_TLBMASK_SHIFT), 1);
 	attr.config = IA64_PMU_CONFIG(ES_INSTRUCTION_EAR_EVENTS, 0);
 	attr.precise_ip = 0;
-	self->fd = open_mapped(&attr, &self->r);
+	self->fd = ring_open(&attr, &self->r);
 	ASSERT_GE(self->fd, 0);
 	rec_fetch(&b, IP(3), 3, IA64_PMU_LVL_MEM, IA64_PMU_TLB_L1, 500);
 	rec_fetch(&b, IP(4), 3, IA64_PMU_LVL_L1, IA64_PMU_TLB_VHPT, 5);

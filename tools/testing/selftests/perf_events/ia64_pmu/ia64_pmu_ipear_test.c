@@ -103,18 +103,10 @@ static int stack_is(struct br_sample *s, int first, int nr, int cycles)
 static int open_mapped(uint64_t bst, uint64_t config1, struct ring *r)
 {
 	struct perf_event_attr attr;
-	int fd;
 
 	ipear_attr(&attr, bst);
 	attr.config1 |= config1;
-	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
-	if (fd < 0)
-		return -1;
-	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return ring_open(&attr, r);
 }
 
 FIXTURE(ipear) {

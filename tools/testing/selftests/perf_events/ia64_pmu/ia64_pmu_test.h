@@ -597,6 +597,20 @@ static inline int ring_map(struct ring *r, int fd)
 	return 0;
 }
 
+/* @attr opened on this task, its ring mapped, enabled; or -1 */
+static inline int ring_open(struct perf_event_attr *attr, struct ring *r)
+{
+	int fd = sys_perf_event_open(attr, 0, -1, -1, 0);
+
+	if (fd < 0)
+		return -1;
+	if (ring_map(r, fd) || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static inline void ring_unmap(struct ring *r)
 {
 	munmap(r->meta, r->size + sysconf(_SC_PAGESIZE));
