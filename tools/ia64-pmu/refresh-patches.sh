@@ -6,9 +6,11 @@
 # patches touch are taken from the Linux source package, the series are
 # applied with git am and written back with git format-patch under their
 # original names. patches/common and patches/ia64 are applied to
-# linux-source-6.1, patches/common-6.12 to linux-source-6.12; a 6.12
-# series entry under ../common/ is applied there but written back only
-# from 6.1. The note of a patch below its "---" line (which kernels need
+# linux-source-6.1, patches/common-6.12 to linux-source-6.12 and
+# patches/common-7.2 to linux-source-7.2 (from the cache, as kernels.sh's
+# linux_source gets it); a series entry under ../common/ or
+# ../common-6.12/ is applied there but written back only from its own
+# series. The note of a patch below its "---" line (which kernels need
 # it and why) is kept: git am drops it, so it is put back after the
 # "---" of the new patch.
 set -euo pipefail
@@ -26,11 +28,24 @@ note() {
 		END { sub(/\n+$/, "\n", buf); if (buf != "\n") printf "%s", buf }' "$1"
 }
 
+# The source tarball of linux-source-$1
+tarball() {
+	(
+		# shellcheck disable=SC2034 # kernels.sh reads it
+		IA64_PMU_LINUX=$1
+		# shellcheck source=kernels.sh
+		. "$REPO/tools/ia64-pmu/kernels.sh"
+		linux_source >&2 || exit 1
+		echo "$LINUX_TARBALL"
+	)
+}
+
 # refresh <linux version> <series...>: apply the series in order to the
 # files they touch in linux-source-<version>, write each patch back
 refresh() {
-	local ver=$1 work s p base out new old keep
+	local ver=$1 work s p base out new old keep tar
 	shift
+	tar=$(tarball "$ver")
 	work=$(mktemp -d)
 	# shellcheck disable=SC2064
 	trap "rm -rf '$work'" RETURN
@@ -40,7 +55,7 @@ refresh() {
 			grep -E '^(\+\+\+ b/|--- a/)' "$REPO/patches/$s/$p" | cut -c7- | cut -f1
 		done
 	done | grep -v '^/dev/null' | sort -u)
-	tar -xJf "/usr/src/linux-source-$ver.tar.xz" -C "$work" \
+	tar -xf "$tar" -C "$work" \
 		--strip-components=1 --ignore-failed-read \
 		"${files[@]/#/linux-source-$ver/}" 2>/dev/null || true
 
@@ -77,4 +92,5 @@ refresh() {
 
 refresh 6.1 common ia64
 refresh 6.12 common-6.12
-echo "refresh-patches: patches/common, patches/ia64 and patches/common-6.12 regenerated"
+refresh 7.2 common-7.2
+echo "refresh-patches: patches/common, patches/ia64, patches/common-6.12 and patches/common-7.2 regenerated"
