@@ -23,6 +23,11 @@
 # perf mem record) skips.
 set -u
 
+# sample counts as under run-all.sh when run alone
+# shellcheck source=perf_limits.sh
+. "$(dirname "$0")/perf_limits.sh"
+perf_limits_off
+
 fail() { echo "FAIL: $*"; exit 1; }
 sim=/sys/kernel/debug/ia64_pmu_sim
 pmu=/sys/bus/event_source/devices/cpu

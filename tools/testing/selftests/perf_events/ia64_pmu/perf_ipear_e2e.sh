@@ -13,6 +13,11 @@
 # mode feeds the IP-EAR too. On another CPU model there is nothing to do.
 set -u
 
+# sample counts as under run-all.sh when run alone
+# shellcheck source=perf_limits.sh
+. "$(dirname "$0")/perf_limits.sh"
+perf_limits_off
+
 fail() { echo "FAIL: $*"; exit 1; }
 pmu=/sys/bus/event_source/devices/cpu
 sim=/sys/kernel/debug/ia64_pmu_sim

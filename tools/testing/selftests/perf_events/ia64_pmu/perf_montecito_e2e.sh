@@ -10,6 +10,11 @@
 # model there is nothing to do.
 set -u
 
+# sample counts as under run-all.sh when run alone
+# shellcheck source=perf_limits.sh
+. "$(dirname "$0")/perf_limits.sh"
+perf_limits_off
+
 fail() { echo "FAIL: $*"; echo "${out:-}"; exit 1; }
 # refused <event> <perf 7.2's words>: perf stat's output $out says the
 # event was refused: perf 6.1 prints it <not supported>; perf 7.2, left

@@ -6,6 +6,11 @@
 # samples land in the workload's own hot function.
 set -u
 
+# sample counts as under run-all.sh when run alone
+# shellcheck source=perf_limits.sh
+. "$(dirname "$0")/perf_limits.sh"
+perf_limits_off
+
 fail() { echo "FAIL: $*"; exit 1; }
 sim=/sys/kernel/debug/ia64_pmu_sim
 data=/tmp/perf-e2e.data

@@ -15,28 +15,14 @@ pass=0
 fail=0
 failed=()
 
-# The core throttles sampling when the interrupts' reported durations
-# exceed perf_cpu_time_max_percent of the CPU (25 % by default: 2.5 us
-# an interrupt at 100 kHz). An emulated interrupt takes 10-50 us, so
-# bursts of injected overflows that hardware samples in full would be
-# throttled: each test starts with that limit off and the default
-# sample rate (the per-tick cap stays). The tests of throttling itself
-# and the fuzzer turn it on.
-perf_limits() {
-	local k=/proc/sys/kernel
-
-	[ "$(cat $k/perf_cpu_time_max_percent)" = 0 ] &&
-		[ "$(cat $k/perf_event_max_sample_rate)" = 100000 ] && return
-	# the rate cannot be set while the limit is 0
-	echo 25 >$k/perf_cpu_time_max_percent
-	echo 100000 >$k/perf_event_max_sample_rate
-	echo 0 >$k/perf_cpu_time_max_percent
-}
+# Each test starts with the core's sampling limits off (perf_limits.sh)
+# shellcheck source=perf_limits.sh
+. "$dir/perf_limits.sh"
 
 run() {
 	local name=$1 rc t0
 	shift
-	perf_limits
+	perf_limits_off
 	echo "=== $name"
 	t0=$SECONDS
 	"$@"
