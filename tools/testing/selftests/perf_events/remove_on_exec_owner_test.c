@@ -201,8 +201,9 @@ TEST_F_TIMEOUT(owner, prctl_enable_races_exec_of_target, 3600)
 		kill(worker, SIGKILL);
 		kill(atomic_load(&p->child), SIGKILL);
 		ASSERT_EQ(ROUNDS, seen)
-			TH_LOG("after round %u, the owner's prctl and the target's exec are deadlocked (both in D state, not switched in for %d polls)",
-			       seen, STALL_POLLS);
+			TH_LOG("after round %u: %s (%d polls)", seen,
+			       "prctl and exec deadlocked, both in D state and not switched in",
+			       STALL_POLLS);
 	}
 	ASSERT_EQ(0, atomic_load(&p->error))
 		TH_LOG("round %u: %s", atomic_load(&p->rounds),
