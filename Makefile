@@ -5,7 +5,10 @@
 #   make demo          install deps, build, boot the VM, perf list + perf stat
 #   make check         unit tests, VM kselftests (also on KASAN, and the
 #                      Itanium 2 and Montecito suites on 7.2), checkpatch;
-#                      ia64-check beside them at nice 19 (see check: below)
+#                      ia64-check and ski-check beside them at nice 19
+#                      (see check: below)
+#   make ski-check     the driver's ia64 tests in Ski, the IA-64 simulator,
+#                      on each PMU identity (tools/ski; SKI_SRC, HPSIM_PATCH)
 #   make perf          perf of linux 6.1 with the Itanium pmu-events
 #                      (build/perf; PERF_CPUID selects a model's tables),
 #                      the VM's perf (the VM sets PERF_CPUID); LINUX=7.2
@@ -74,7 +77,8 @@ KTREE := $(CURDIR)/build/kernel$(LSFX)$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 	vm-check-montecito vm-check-montecito-7.2 vm-check-montecito-short \
 	vm-check-6.12 vm-check-7.2 vm-cmd-check fuzz \
 	x86-static-check x86-static-check-7.2 ia64-gcc \
-	ia64-check checkpatch docs-check upstream-check clean
+	ia64-check ski ski-kernel ski-check ia64-lane checkpatch docs-check \
+	upstream-check clean
 
 all: modules
 
@@ -98,6 +102,7 @@ unit:
 	$(MAKE) -C tools/testing/ia64_pmu_model run
 	$(MAKE) -C tools/testing/ia64_pmu_place run
 	$(MAKE) -C tools/testing/ia64_pmu_events run regen-check
+	$(MAKE) -C tools/ski/test run
 
 # kselftest_harness.h comes from the kernel tree the VM boots
 selftests:
@@ -271,6 +276,44 @@ ia64-gcc: deps
 ia64-check: ia64-gcc
 	$(TOOLS)/ia64-check.sh
 
+# Ski, the IA-64 instruction-set simulator, runs the driver's real ia64
+# code (tools/ski). Ski and the hp-sim patch are third-party: SKI_SRC (a
+# Ski source directory or tarball) and HPSIM_PATCH (the hp-sim patch for
+# Linux 6.1) default to ../shared/ski next to the repository; the make
+# variables reach the scripts through the environment.
+ifdef SKI_SRC
+export SKI_SRC
+endif
+ifdef HPSIM_PATCH
+export HPSIM_PATCH
+endif
+
+# bski and ski-bootloader with the project's PMU (cached; the last line
+# printed is their directory)
+ski: ia64-gcc
+	tools/ski/build-ski.sh
+
+# The ia64 kernel Ski boots: 6.1 with the hp-sim patch, our series and
+# the driver built in (cached; the last line printed is the vmlinux, its
+# uapi headers are in usr/include beside it)
+ski-kernel: ia64-gcc
+	tools/ski/build-ski-kernel.sh
+
+# The driver's ia64 tests in Ski on each PMU identity: TAP lines and one
+# "ski <identity>: N passed, M failed" line each; skipped (one line, exit
+# 0) when neither SKI_SRC nor HPSIM_PATCH exists. Builds what it needs
+# itself (the cross compiler through ia64-gcc, Ski, the Ski kernel).
+ski-check: ia64-gcc
+	tools/ski/ski-check.sh
+
+# make check's ia64 lane: ia64-check, then ski-check, the second also
+# when the first fails, so that the log shows both
+ia64-lane:
+	@rc=0; \
+	$(MAKE) --no-print-directory ia64-check || rc=1; \
+	$(MAKE) --no-print-directory ski-check || rc=1; \
+	exit $$rc
+
 checkpatch: deps
 	$(TOOLS)/checkpatch.sh
 
@@ -311,20 +354,22 @@ x86-static-check-7.2:
 #
 # make check runs two lanes side by side. The x86_64 lane (CHECK_X86: the
 # unit tests, the test kernels, the VM suites, the static checks) runs as
-# usual; the ia64 lane (ia64-check: the cross compiler, 20-25 min on two
-# cores when its cache is empty, and the ia64 kernel, about 6) runs at
+# usual; the ia64 lane (ia64-lane: ia64-check, the cross compiler, 20-25
+# min on two cores when its cache is empty, and the ia64 kernel, about 6;
+# then ski-check: Ski, the Ski kernel and the tests in Ski) runs at
 # nice 19, on the CPU time the x86_64 lane leaves. A VM suite under TCG
 # keeps about one of the two cores busy (vm-check: 46 % idle), so most
 # of the ia64 lane's cold build fits in the VM suites' idle time instead
 # of adding to them. With its cache in place the ia64 lane is
-# ia64-check's incremental build, about a minute beside the unit tests.
-# Its output is kept in build/check-ia64.log and printed when it ends.
+# ia64-check's and the Ski kernel's incremental builds and the Ski
+# boots. Its output is kept in build/check-ia64.log and printed when it
+# ends.
 CHECK_X86 := unit vm-check vm-check-kasan vm-check-7.2 \
 	vm-check-montecito-7.2 vm-check-generic vm-check-montecito-short \
 	vm-cmd-check x86-static-check x86-static-check-7.2 checkpatch docs-check
 check: deps
 	@mkdir -p build; \
-	nice -n 19 $(MAKE) --no-print-directory ia64-check \
+	nice -n 19 $(MAKE) --no-print-directory ia64-lane \
 		>build/check-ia64.log 2>&1 & ia64=$$!; \
 	$(MAKE) --no-print-directory $(CHECK_X86); x86=$$?; \
 	echo "make check: waiting for the ia64 lane (build/check-ia64.log)"; \
@@ -340,6 +385,7 @@ demo: initramfs
 clean:
 	$(MAKE) -C tools/testing/ia64_pmu_model clean
 	$(MAKE) -C tools/testing/ia64_pmu_events clean
+	$(MAKE) -C tools/ski/test clean
 	$(MAKE) -C tools/testing/selftests/perf_events/ia64_pmu clean
 	$(MAKE) -C tools/testing/selftests/perf_events clean
 	rm -rf build
