@@ -338,3 +338,38 @@ TEST(freerun_feeds_the_itanium2_ears)
 		}
 	}
 }
+
+/*
+ * What a free-running mode times the next overflow with: a counter's
+ * count and the events left until its overflow freezes the PMU (none
+ * without oi), and the freeze bit. 32-bit counters on the Itanium.
+ */
+TEST(freerun_counter_left_to_freeze)
+{
+	union ia64_model_freerun_rec rec;
+	struct ia64_model m;
+	u64 progress = 0;
+
+	mt_init(&m);
+	CHECK(!ia64_model_frozen(&m));
+	ia64_model_write_pmc(&m, 4, mt_pmc(0x12, 0, 0xf, 0));
+	ia64_model_write_pmd(&m, 4, 0xfffffff0ULL);
+	CHECK_EQ(0xfffffff0ULL, ia64_model_ctr_count(&m, 4));
+	CHECK_EQ(0, ia64_model_ctr_to_freeze(&m, 4));	/* no oi */
+	ia64_model_write_pmc(&m, 4,
+			     mt_pmc(0x12, 0, 0xf, IA64_MODEL_PMC_OI));
+	CHECK_EQ(0x10, ia64_model_ctr_to_freeze(&m, 4));
+	/* 15 cycles leave one; the 16th freezes */
+	ia64_model_freerun_rec(IA64_MODEL_ITANIUM, &rec, 0, 0x4000, 3);
+	rec.cyc.ctx.repeat = 15;
+	while (ia64_model_run(&m, &rec, &progress))
+		;
+	CHECK_EQ(1, ia64_model_ctr_to_freeze(&m, 4));
+	CHECK(!ia64_model_frozen(&m));
+	progress = 0;
+	rec.cyc.ctx.repeat = 1;
+	ia64_model_run(&m, &rec, &progress);
+	CHECK(ia64_model_frozen(&m));
+	CHECK_EQ(0, ia64_model_ctr_count(&m, 4));
+	CHECK_EQ(1ULL << 32, ia64_model_ctr_to_freeze(&m, 4));
+}

@@ -129,6 +129,30 @@ static u64 reps_to_overflow(unsigned int width, u64 count, unsigned int d)
 	return ((1ULL << width) - count + d - 1) / d;
 }
 
+u64 ia64_model_ctr_count(const struct ia64_model *m, unsigned int i)
+{
+	return m->pmd[i] & ctr_mask(m);
+}
+
+u64 ia64_model_ctr_mask(const struct ia64_model *m)
+{
+	return ctr_mask(m);
+}
+
+u64 ia64_model_ctr_to_freeze(const struct ia64_model *m, unsigned int i)
+{
+	if (!(m->pmc[i] & IA64_MODEL_PMC_OI) ||
+	    (ia64_model_threads(m->cpu) > 1 &&
+	     (m->desc->mt_ovfl_no_irq & BIT64(i))))
+		return 0;
+	return reps_to_overflow(m->desc->width, m->pmd[i] & ctr_mask(m), 1);
+}
+
+bool ia64_model_frozen(const struct ia64_model *m)
+{
+	return frozen(m);
+}
+
 int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 {
 	struct rec_view v;

@@ -283,6 +283,20 @@ void ia64_model_rec_origin(const void *rec, u64 *ip, unsigned int *cpl);
  */
 int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b);
 
+/*
+ * Counter @i (4 .. 3 + nr_ctr): its count, within the counter's width;
+ * and the events it counts until an overflow that freezes the PMU and
+ * raises the interrupt, 0 if its overflow does neither (no oi, or the
+ * Montecito's PMC10-15 with two threads). For a free-running mode that
+ * times the next overflow.
+ */
+u64 ia64_model_ctr_count(const struct ia64_model *m, unsigned int i);
+/* The bits a counter of @m holds: 2^width - 1 */
+u64 ia64_model_ctr_mask(const struct ia64_model *m);
+u64 ia64_model_ctr_to_freeze(const struct ia64_model *m, unsigned int i);
+/* PMC0.fr: the PMU is frozen (it counts nothing, [ITA-RM] §6.2.3) */
+bool ia64_model_frozen(const struct ia64_model *m);
+
 bool ia64_model_irq_pending(struct ia64_model *m);
 /* The interrupt was delivered: lower the line */
 void ia64_model_irq_ack(struct ia64_model *m);
