@@ -49,11 +49,12 @@
  *   freerun         1 (the default, module parameter "freerun"): the
  *                   model runs the free-running mix (pmu_model_freerun.c)
  *                   for the time that passes on each CPU, as the
- *                   execution of what runs there: at every register
- *                   access of the driver and at a per-CPU timer tick
- *                   (freerun_period_us), which also samples user/kernel
- *                   mix for whatever runs on the CPU
+ *                   execution of what runs there, in user or kernel
+ *                   mode as the task's transitions say (the entry
+ *                   code's hook of patches/common 0014, sched_switch)
  *   freerun_period_us
+ *                   the longest time between two catch-ups; the timer
+ *                   is armed sooner for the next predicted overflow
  *   fault/spurious_irq     write a CPU number: interrupt it, fr clear
  *   fault/stuck_fr         1: PMC0 writes cannot clear PMC0.fr
  *   fault/lose_pmc0_writes N: drop the next N writes of PMC0
@@ -272,9 +273,15 @@ static int __init sim_init(void)
 		ia64_pmu_hrtimer_setup(&sc->freerun_timer, sim_freerun_fn);
 	}
 
+	ret = sim_freerun_init();
+	if (ret) {
+		free_percpu(sim_cpus);
+		return ret;
+	}
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/ia64_pmu_sim:online",
 				sim_cpu_online, sim_cpu_offline);
 	if (ret < 0) {
+		sim_freerun_exit();
 		free_percpu(sim_cpus);
 		return ret;
 	}
@@ -300,6 +307,7 @@ static void __exit sim_exit(void)
 	debugfs_remove_recursive(sim_dir);
 	WRITE_ONCE(sim_freerun, false);
 	/* the offline callback cancels every CPU's timers */
+	sim_freerun_exit();
 	cpuhp_remove_state(sim_hp_state);
 	free_percpu(sim_cpus);
 }

@@ -32,12 +32,29 @@ struct sim_cpu {
 	bool spurious;			/* the vector sent by software */
 	unsigned long lost_pmc0_writes;
 	unsigned long irqs_delivered, irqs_unhandled;
-	/* free-running mode */
+	/* free-running mode (sim_freerun.c) */
 	struct ia64_model_freerun fr;
 	u64 fr_last_ns;			/* time the model has run up to */
-	unsigned int fr_cpl;		/* privilege level seen at the tick */
-	bool fr_ticked;			/* no access since the last tick */
+	u64 fr_pend_ns[2];		/* time of kernel, user code to run */
+	u64 fr_expires;			/* the catch-up timer's expiry */
+	bool fr_user;			/* the CPU runs user code */
 	bool fr_running;		/* a catch-up runs on this CPU */
+	bool fr_handler;		/* the driver's PMU handler runs */
+	bool fr_in_timer;		/* the catch-up timer's callback runs */
+	/* the batch in fr_buf; an overflow left its rest to run */
+	u32 fr_off, fr_len;
+	u64 fr_progress;		/* of the record at fr_off */
+	u64 fr_cycles;
+	u64 fr_ip;
+	unsigned int fr_cpl;
+	bool fr_origin;			/* a user span the entry closed */
+	const struct task_struct *fr_task;	/* compared, never used */
+	/* events each counter counted in the batch, its PMC at the start */
+	u64 fr_delta[IA64_MODEL_CTR_END];
+	u64 fr_pmc[IA64_MODEL_CTR_END];
+	/* events per 2^16 cycles at cpl 0 and 3, and the PMC they are of */
+	u64 fr_rate[2][IA64_MODEL_CTR_END];
+	u64 fr_rate_pmc[2][IA64_MODEL_CTR_END];
 	u8 fr_buf[IA64_MODEL_FREERUN_BATCH];
 };
 
@@ -81,11 +98,14 @@ void sim_inject_debugfs_init(struct dentry *dir);
 void sim_advance(struct sim_cpu *sc);
 
 /* sim_freerun.c: the free-running mode */
-void sim_catch_up(struct sim_cpu *sc, u64 min_ns, unsigned int cpl,
-		  u64 ip, u64 sp, struct pt_regs *regs);
+void sim_fr_access(struct sim_cpu *sc, unsigned long ip);
+void sim_fr_handler_enter(struct sim_cpu *sc);
+void sim_fr_handler_exit(struct sim_cpu *sc, struct pt_regs *regs);
 enum hrtimer_restart sim_freerun_fn(struct hrtimer *t);
 void sim_freerun_start(void *unused);
 void sim_freerun_debugfs_init(struct dentry *dir);
+int sim_freerun_init(void);
+void sim_freerun_exit(void);
 
 /* sim_fault.c: fault injection */
 extern bool sim_fault_stuck_fr;

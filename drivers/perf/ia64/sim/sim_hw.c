@@ -21,40 +21,6 @@
 #include "pmu_model.h"
 #include "sim_backend.h"
 
-/* Register accesses closer than this to the last catch-up add to the next */
-#define SIM_CATCH_UP_NS		50000
-
-/*
- * At a register access: the kernel runs; the time before may be user's.
- * A tick sampled where the time since it went (fr_cpl), up to the first
- * access after it, which closes that time however short. The time since
- * an access, with no tick in it, goes to the user mode of a task's
- * access (the ioctls, reads and switches around a short window): a
- * window that no tick saw would else count at whatever an older tick
- * interrupted, e.g. the enabling syscall, and a user-only event nothing.
- * MODEL: the kernel's part of such a span (the entry up to this access)
- * is small beside the user code between two accesses.
- */
-static void sim_catch_up_access(struct sim_cpu *sc)
-{
-	unsigned int cpl = sc->fr_ticked ? sc->fr_cpl : 3;
-	u64 min_ns = sc->fr_ticked ? 0 : SIM_CATCH_UP_NS;
-	struct pt_regs *uregs;
-
-	if (!READ_ONCE(sim_freerun))
-		return;
-	sc->fr_ticked = false;
-	if (current->flags & PF_KTHREAD || !cpl) {
-		sim_catch_up(sc, min_ns, 0, _RET_IP_,
-			     current_stack_pointer, NULL);
-		return;
-	}
-	uregs = task_pt_regs(current);
-	sim_catch_up(sc, min_ns, cpl,
-		     instruction_pointer(uregs), user_stack_pointer(uregs),
-		     NULL);
-}
-
 /*
  * fault/cycles_per_access: the CPU executes kernel code between two
  * register accesses, and the counters advance meanwhile. Run that many
@@ -67,7 +33,7 @@ void sim_advance(struct sim_cpu *sc)
 	union ia64_model_freerun_rec rec;
 	u64 progress = 0;
 
-	sim_catch_up_access(sc);
+	sim_fr_access(sc, _RET_IP_);
 	if (likely(!cycles))
 		return;
 	ia64_model_freerun_rec(sc->model.cpu, &rec, 0, _RET_IP_, 0);

@@ -79,20 +79,23 @@ static void sim_deliver(struct sim_cpu *sc, struct pt_regs *regs)
 	struct pt_regs *old;
 
 	lockdep_assert_irqs_disabled();
-	ia64_model_irq_ack(&sc->model);
-	if (!handler)
-		return;		/* vector unclaimed: the interrupt is lost */
-	old = set_irq_regs(regs);
-	sc->irqs_delivered++;
-	if (handler(0, NULL) == IRQ_NONE)
-		sc->irqs_unhandled++;
-	set_irq_regs(old);
 	/*
 	 * The handler's own time, long under emulation and spent with the
 	 * PMU frozen, is not execution of the interrupted program: the
-	 * free-running clock skips it.
+	 * free-running mode skips it, then runs what the overflow stopped
+	 * (sim_freerun.c).
 	 */
-	sc->fr_last_ns = ktime_get_ns();
+	sim_fr_handler_enter(sc);
+	ia64_model_irq_ack(&sc->model);
+	if (handler) {
+		old = set_irq_regs(regs);
+		sc->irqs_delivered++;
+		if (handler(0, NULL) == IRQ_NONE)
+			sc->irqs_unhandled++;
+		set_irq_regs(old);
+	}
+	/* else the vector is unclaimed: the interrupt is lost */
+	sim_fr_handler_exit(sc, regs);
 }
 
 enum hrtimer_restart sim_irq_timer_fn(struct hrtimer *t)
