@@ -12,9 +12,10 @@
  * return to it (patches/common 0014), and the sched_switch tracepoint
  * closes a task's time at a context switch. Spans accumulate per
  * privilege level and run as batches at the catch-up timer, at a context
- * switch, at a transition once 50 us have gathered, and at the driver's
- * register accesses: there at once if user time waits, else once 50 us
- * have gathered.
+ * switch, at a transition once 50 us have gathered (at once when user
+ * code leaves after a predicted overflow), and at the driver's register
+ * accesses: there at once if user time waits, else once 50 us have
+ * gathered.
  *
  * A batch's records are not ordered in time: an overflow that stops one
  * stops it anywhere. The rest of the batch runs once the interrupt has
@@ -341,7 +342,13 @@ static void sim_fr_transition(bool to_user)
 	now = ktime_get_ns();
 	sim_fr_span(sc, now);
 	sc->fr_user = to_user;
-	if (sc->fr_pend_ns[0] + sc->fr_pend_ns[1] >= SIM_FR_BATCH_NS)
+	/*
+	 * The spans run once they add up to a batch, and at once when user
+	 * code leaves after the time an overflow was predicted for: the
+	 * overflow interrupted that code
+	 */
+	if (sc->fr_pend_ns[0] + sc->fr_pend_ns[1] >= SIM_FR_BATCH_NS ||
+	    (was_user && !to_user && now >= sc->fr_expires))
 		sim_fr_flush(sc, was_user, _RET_IP_, NULL, !to_user);
 	sim_fr_arm(sc, now);
 }
