@@ -411,16 +411,14 @@ void sim_fr_handler_enter(struct sim_cpu *sc)
  */
 void sim_fr_handler_exit(struct sim_cpu *sc, struct pt_regs *regs)
 {
-	u64 now = ktime_get_ns();
-
 	sc->fr_handler = false;
-	sc->fr_last_ns = now;
+	sc->fr_last_ns = ktime_get_ns();
 	if (!READ_ONCE(sim_freerun) || sc->fr_running)
 		return;
 	sim_fr_flush(sc, sc->fr_user,
 		     regs && !user_mode(regs) ? instruction_pointer(regs) :
 						_RET_IP_, regs, false);
-	sim_fr_arm(sc, now);
+	sim_fr_arm(sc, ktime_get_ns());
 }
 
 /*
@@ -437,7 +435,6 @@ enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 	if (!READ_ONCE(sim_freerun))
 		return HRTIMER_NORESTART;
 	sc->fr_in_timer = true;
-	sc->fr_expires = now + period_ns;
 	if (regs && !sc->fr_running && !sc->fr_handler) {
 		sim_fr_span(sc, now);
 		sim_fr_flush(sc, sc->fr_user,
@@ -445,6 +442,13 @@ enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 					       instruction_pointer(regs),
 			     regs, false);
 	}
+	/*
+	 * From the end of this catch-up, whose interrupts may have taken
+	 * long: the next one leaves the program at least
+	 * SIM_FR_MIN_STEP_NS
+	 */
+	now = ktime_get_ns();
+	sc->fr_expires = now + period_ns;
 	sim_fr_arm(sc, now);
 	sc->fr_in_timer = false;
 	hrtimer_set_expires(t, ns_to_ktime(sc->fr_expires));
