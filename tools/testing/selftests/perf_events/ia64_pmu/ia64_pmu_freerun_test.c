@@ -307,7 +307,8 @@ TEST_F(fr, user_count_across_a_long_read_is_user_time_only)
  * beside a sampler of instructions overflowing every 100000: the ratio
  * is the mix's user IPC either way (1.2, 0.9-1.5 by phase). An overflow
  * stops a batch of the mix anywhere; the rest once went unrun, for
- * every counter, and the ratio fell to 0.08-0.30 with the sampler.
+ * every counter, and the ratio fell to 0.08-0.30 with the sampler (0.15
+ * and 0.16 in this test).
  */
 TEST_F(fr, counts_do_not_depend_on_another_counters_overflow)
 {
@@ -339,10 +340,11 @@ TEST_F(fr, counts_do_not_depend_on_another_counters_overflow)
 		if (pass)
 			ioctl(fs, PERF_EVENT_IOC_ENABLE, 0);
 		loop_minsn(5);
-		if (pass)
-			ioctl(fs, PERF_EVENT_IOC_DISABLE, 0);
+		/* the counters stop first, the sampler's overflow pending */
 		ioctl(fc, PERF_EVENT_IOC_DISABLE, 0);
 		ioctl(fi, PERF_EVENT_IOC_DISABLE, 0);
+		if (pass)
+			ioctl(fs, PERF_EVENT_IOC_DISABLE, 0);
 		ASSERT_EQ(0, sim_set("freerun_period_us", "1000"));
 		inst = count_of(fi);
 		cyc = count_of(fc);
@@ -356,7 +358,7 @@ TEST_F(fr, counts_do_not_depend_on_another_counters_overflow)
 		if (pass)
 			TH_LOG("%d samples", ring_count_samples(&r));
 		EXPECT_GT(ipc, 0.8);
-		EXPECT_LT(ipc, 1.6);
+		EXPECT_LT(ipc, 1.7);
 		if (pass) {
 			ring_unmap(&r);
 			close(fs);
