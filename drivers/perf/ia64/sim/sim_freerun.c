@@ -236,13 +236,11 @@ static void sim_fr_run(struct sim_cpu *sc, u64 ns, bool user,
  * only), then the pending spans, the one the caller closes (@user's) last.
  * Nothing while an interrupt is pending: the PMU is frozen.
  */
-static void sim_fr_flush(struct sim_cpu *sc, bool user, unsigned long kip,
-			 struct pt_regs *regs, bool origin)
+static void __sim_fr_flush(struct sim_cpu *sc, bool user, unsigned long kip,
+			   struct pt_regs *regs, bool origin)
 {
 	u64 ns;
 
-	if (sc->fr_running || sc->fr_handler)
-		return;
 	if (sc->fr_len && !ia64_model_irq_pending(&sc->model)) {
 		if (sc->fr_task == current)
 			sim_fr_batch(sc, regs);
@@ -263,16 +261,30 @@ static void sim_fr_flush(struct sim_cpu *sc, bool user, unsigned long kip,
 		sim_fr_run(sc, ns, user, kip, regs, origin && user);
 }
 
+/* ... unless a catch-up or the PMU handler runs on this CPU */
+static void sim_fr_flush(struct sim_cpu *sc, bool user, unsigned long kip,
+			 struct pt_regs *regs, bool origin)
+{
+	if (sc->fr_running || sc->fr_handler)
+		return;
+	__sim_fr_flush(sc, user, kip, regs, origin);
+	/*
+	 * The model's own time, long under emulation, is not execution of
+	 * the program: the clock skips it, as it skips the PMU handler's
+	 */
+	sc->fr_last_ns = ktime_get_ns();
+}
+
 /*
  * The time until the first overflow the counts predict: each counter's
- * events left over its rate at the privilege level the CPU runs at,
- * less what the pending spans will count. SIM_FR_PROBE_NS for a counter
- * whose rate is not known yet; U64_MAX if none will overflow.
+ * events left over its rate at the privilege level the CPU runs at next
+ * (@user's), less what the pending spans will count. SIM_FR_PROBE_NS for
+ * a counter whose rate is not known yet; U64_MAX if none will overflow.
  */
-static u64 sim_fr_predict(struct sim_cpu *sc)
+static u64 sim_fr_predict(struct sim_cpu *sc, bool user)
 {
 	struct ia64_model *m = &sc->model;
-	unsigned int i, u = sc->fr_user;
+	unsigned int i, u = user;
 	u64 best = U64_MAX, left, soon, rate, cyc;
 
 	if (ia64_model_frozen(m) || is_idle_task(current))
@@ -304,12 +316,13 @@ static u64 sim_fr_predict(struct sim_cpu *sc)
 
 /*
  * Arm the catch-up timer for the predicted overflow, or the period,
- * whichever comes first, if that is earlier than it is armed for
+ * whichever comes first, if that is earlier than it is armed for; @user:
+ * the CPU goes on in user mode (an interrupt returns there)
  */
-static void sim_fr_arm(struct sim_cpu *sc, u64 now)
+static void sim_fr_arm(struct sim_cpu *sc, u64 now, bool user)
 {
 	u64 period = (u64)READ_ONCE(freerun_period_us) * NSEC_PER_USEC;
-	u64 step = clamp_t(u64, sim_fr_predict(sc), SIM_FR_MIN_STEP_NS,
+	u64 step = clamp_t(u64, sim_fr_predict(sc, user), SIM_FR_MIN_STEP_NS,
 			   period);
 
 	if (sc->fr_in_timer) {
@@ -350,7 +363,8 @@ static void sim_fr_transition(bool to_user)
 	if (sc->fr_pend_ns[0] + sc->fr_pend_ns[1] >= SIM_FR_BATCH_NS ||
 	    (was_user && !to_user && now >= sc->fr_expires))
 		sim_fr_flush(sc, was_user, _RET_IP_, NULL, !to_user);
-	sim_fr_arm(sc, now);
+	/* an interrupt from user mode returns there */
+	sim_fr_arm(sc, now, to_user || was_user);
 }
 
 /*
@@ -391,7 +405,7 @@ void sim_fr_access(struct sim_cpu *sc, unsigned long ip)
 	if (sc->fr_pend_ns[1] ||
 	    sc->fr_pend_ns[0] + sc->fr_pend_ns[1] >= SIM_FR_BATCH_NS)
 		sim_fr_flush(sc, sc->fr_user, ip, NULL, false);
-	sim_fr_arm(sc, now);
+	sim_fr_arm(sc, now, sc->fr_user);
 }
 
 /*
@@ -418,7 +432,7 @@ void sim_fr_handler_exit(struct sim_cpu *sc, struct pt_regs *regs)
 	sim_fr_flush(sc, sc->fr_user,
 		     regs && !user_mode(regs) ? instruction_pointer(regs) :
 						_RET_IP_, regs, false);
-	sim_fr_arm(sc, ktime_get_ns());
+	sim_fr_arm(sc, ktime_get_ns(), regs && user_mode(regs));
 }
 
 /*
@@ -445,11 +459,13 @@ enum hrtimer_restart sim_freerun_fn(struct hrtimer *t)
 	/*
 	 * From the end of this catch-up, whose interrupts may have taken
 	 * long: the next one leaves the program at least
-	 * SIM_FR_MIN_STEP_NS
+	 * SIM_FR_MIN_STEP_NS. The timer's own time is the model's, not
+	 * the program's: the clock skips it.
 	 */
 	now = ktime_get_ns();
+	sc->fr_last_ns = now;
 	sc->fr_expires = now + period_ns;
-	sim_fr_arm(sc, now);
+	sim_fr_arm(sc, now, regs && user_mode(regs));
 	sc->fr_in_timer = false;
 	hrtimer_set_expires(t, ns_to_ktime(sc->fr_expires));
 	return HRTIMER_RESTART;
