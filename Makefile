@@ -302,8 +302,8 @@ ski-kernel: ia64-gcc
 # The driver's ia64 tests in Ski on each PMU identity: TAP lines and one
 # "ski <identity>: N passed, M failed" line each; skipped (one line, exit
 # 0) when neither SKI_SRC nor HPSIM_PATCH exists. Builds what it needs
-# itself (the cross compiler through ia64-gcc, Ski, the Ski kernel).
-ski-check: ia64-gcc
+# itself (the cross compiler, Ski, the Ski kernel), after the skip test.
+ski-check: deps
 	tools/ski/ski-check.sh
 
 # make check's ia64 lane: ia64-check, then ski-check, the second also
