@@ -514,6 +514,14 @@ static noinline void ia64_pmu_resume(struct ia64_pmu_cpu *cpuc)
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
 		cpuc->pmc0_valid = false;
 		ia64_pmu_psr_pp(true);
+	} else {
+		/*
+		 * PSR.pp is clear in the kernel only: user code runs with it
+		 * set (the ia64 glue's IA64_PSR_USER_PP, [SDM-2] §7.2.1), so
+		 * the freeze is what keeps the counters the events left
+		 * programmed from counting the next task's user code.
+		 */
+		ia64_pmu_freeze(cpuc);
 	}
 	cpuc->enabled = true;
 }
