@@ -39,7 +39,8 @@
 #   HPSIM_PATCH      hp-sim patch (default ../shared/ski/linux-6.1.76-add-
 #                    hp-sim-w-o-machvec-dirty.patch)
 #   SKI_IDENTITIES   the identities to boot (default all four)
-#   SKI_TIMEOUT      seconds of host time per boot (default 300)
+#   SKI_TIMEOUT      seconds of Ski CPU time per boot (default 300;
+#                    ten times that of wall time, ski-run.sh)
 #   SKI_DIR          use the bski and ski-bootloader of this directory
 #                    instead of building Ski
 #   SKI_INITRAMFS    boot this initramfs instead of building the tests'

@@ -19,6 +19,10 @@
  * then idles forever, reaping orphans. The kernel argument
  * skitests=NAME,NAME,... (or numbers, 1-based in the full list) selects
  * tests; a file /skitests with the same list does too.
+ *
+ * With the kernel argument skibench=1, /init runs the bench (bench.c)
+ * instead of the tests: a table of "# bench" lines, no TAP, then
+ * SKI-CHECK-DONE.
  */
 #include "ski.h"
 
@@ -102,6 +106,34 @@ static void get_selection(char *list, size_t size)
 	list[e - p] = 0;
 }
 
+static int bench_mode(void)
+{
+	char cmdline[1024];
+
+	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
+		return 0;
+	return strstr(cmdline, "skibench=1") != NULL;
+}
+
+/* The bench in a child process, as a test */
+static void run_bench(void)
+{
+	long pid, r, st = 0;
+
+	pid = sys_fork();
+	if (pid == 0)
+		sys_exit(bench() ? 1 : 0);
+	if (pid < 0) {
+		out("# bench: fork: %s\n", errname(pid));
+		return;
+	}
+	do
+		r = sys_wait4(pid, &st, 0);
+	while (r == -EINTR);
+	if (r != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		out("# bench: failed (status 0x%lx)\n", st);
+}
+
 static int run_test(unsigned int i, unsigned int num)
 {
 	struct itimerval_k t;
@@ -165,6 +197,13 @@ int main(void)
 	write_file("/proc/sys/kernel/perf_cpu_time_max_percent", "0");
 	write_file("/proc/sys/kernel/perf_event_mlock_kb", "4096");
 
+	if (bench_mode()) {
+		run_bench();
+		out("SKI-CHECK-DONE\n");
+		if (!is_init)
+			return 0;
+		goto idle;
+	}
 	get_selection(list, sizeof(list));
 	for (i = 0; i < nr_tests; i++)
 		if (!list[0] || selected(list, i))
@@ -180,6 +219,7 @@ int main(void)
 	out("SKI-CHECK-DONE\n");
 	if (!is_init)
 		return failed ? 1 : 0;
+idle:
 	for (;;) {
 		if (sys_wait4(-1, &st, 0) == -ECHILD) {
 			t.tv_sec = 3600;

@@ -239,4 +239,7 @@ extern int test_failed;
 	}								\
 } while (0)
 
+/* bench.c: the bench of skibench=1, 0 if it ran */
+int bench(void);
+
 #endif

@@ -2,14 +2,14 @@
 /*
  * Process entry and the raw system call of a freestanding ia64 program.
  *
- * _start: the kernel enters with sp (r12) at argc ([SDM] software
+ * _start: the kernel enters with sp (r12) at argc (the ia64 software
  * conventions: argc at sp + 16 in glibc's start.S; not used here), the
  * register stack empty and ar.rsc eager. Set gp, leave the 16-byte
  * scratch area every call needs below a 16-byte aligned sp, call
  * main() and exit_group() with its result.
  *
  * long __syscall6(long a0, ..., long a5, long nr): the Linux system call
- * of [SDM]/glibc's DO_CALL: number in r15, arguments in the first
+ * of ia64 Linux (glibc's DO_CALL): number in r15, arguments in the first
  * registers of the current frame (a leaf with no alloc: its inputs, the
  * caller's outputs, r32-r37), break 0x100000; result in r8 with r10 = -1
  * on error, r8 then the errno. Returns the result, or -errno.

@@ -55,6 +55,15 @@
  *                filter of filt_fn (file range of /init, then absolute)
  *                counts filt_fn's instructions exactly, unfiltered the
  *                whole window; generic: SET_FILTER is EINVAL
+ * opcode_match   IA64_TAGGED_INST_RETIRED (the identity's PMC8-tagged
+ *                name) with an opcode pattern over win_loop(1000): nop
+ *                in I slots 2 (the two nop.i), in M slots N (nop.m), in
+ *                both N + 2; "adds r14 = ., r14" with m and i N (the
+ *                loop's add), with b only 0; unqualified and with every
+ *                type and no bit compared, the whole window; opc_match
+ *                outside opc_care EINVAL; Montecito: opc_match_mid
+ *                imm7b 1 N, imm7b 2 0 (elsewhere EINVAL); generic:
+ *                EOPNOTSUPP
  */
 #include "ski.h"
 #include "win.h"
@@ -1129,6 +1138,189 @@ static int t_ibr_filter(void)
 	return test_failed;
 }
 
+/* ---------------------------------------------------------------- */
+/* 9. opcode matching: IA64_TAGGED_INST_RETIRED under PMC8's pattern */
+
+/*
+ * The matcher's 27-bit field ([ITA-RM] §6.2.5, Table 6-11; the uapi's
+ * opc_match and opc_care): field bits 26:13 are the encoding bits 40:27,
+ * field bits 12:0 the encoding bits 12:0. The Montecito's matchers see
+ * all 41 bits; encoding bits 26:13 are opc_match_mid and opc_care_mid
+ * there, and with opc_care_mid = 0 they are not compared, as on the
+ * others.
+ *
+ * win_loop(N)'s user instructions (win.S; objdump of /init):
+ *   #1      mov r37 = r10       adds r37 = 0, r10   I slot (A-type)
+ *   #2      mov.i ar.lc = r33                       I slot
+ *   loop    nop.m 0                                 M slot, N times
+ *           adds r14 = 1, r14                       I slot, N times
+ *           br.cloop                                B slot, N times
+ *   post    mov r38 = r32       adds                M slot
+ *           mov r39 = IOC_DISABLE  addl             I slot
+ *           mov r15 = NR_IOCTL     addl             I slot
+ *           mov r40 = r34       adds                M slot
+ *           nop.i 0, nop.i 0                        I slots
+ * nop.m 0 and nop.i 0 have the same encoding (opcode 0, x3 0, x6 0x01
+ * (M: x2:x4), imm 0, qp 0): only the type bits tell them apart.
+ * "adds r14 = 1, r14" (A4: opcode 8, x2a 2, ve 0, imm6d 0, r1 14, qp 0;
+ * in bits 26:13 r3 14, imm7b 1) is the loop's add alone: the other adds
+ * write r37, r38 and r40.
+ */
+#define OPC_F(enc_hi, enc_lo)	(((u64)(enc_hi) << 13) | (enc_lo))
+/* nop.m 0 / nop.i 0: encoding bit 27 (x6 = 0x01), nothing else */
+#define OPC_NOP			OPC_F(0x0001, 0)
+/* adds r14 = 1, r14: opcode 8 (40:37), x2a 2 (35:34); r1 14 (12:6) */
+#define OPC_ADDS_R14		OPC_F((8 << 10) | (2 << 7), 14 << 6)
+#define OPC_CARE_ALL		0x7ffffffULL
+/* its encoding bits 26:13: r3 14 (26:20), imm7b 1 (19:13) */
+#define OPC_ADDS_R14_MID	((14 << 7) | 1)
+#define OPC_T_M			(1ULL << 54)
+#define OPC_T_I			(1ULL << 53)
+#define OPC_T_B			(1ULL << 51)
+
+/* encoding bits 26:13 into opc_match_mid's bits (uapi: 20:13, 21, 22,
+ * 26:23 at config 7:0, 23, 31, 63:60) */
+static u64 opc_mid_config(u64 v)
+{
+	return (v & 0xff) | (((v >> 8) & 1) << 23) | (((v >> 9) & 1) << 31) |
+	       (((v >> 10) & 0xf) << IA64_PMU_CFG_OPC_MID_HI_SHIFT);
+}
+
+struct opc_case {
+	const char *what;
+	u64 match, care, types;		/* field, field, config1 type bits */
+	int mid;			/* Montecito only: imm7b to match */
+	u64 (*want)(u64 n);
+};
+
+static u64 want_all(u64 n) { return WIN_LOOP_USER(n); }
+static u64 want_n(u64 n) { return n; }
+static u64 want_2(u64 n) { return 2; }
+static u64 want_n2(u64 n) { return n + 2; }
+static u64 want_0(u64 n) { return 0; }
+
+static const struct opc_case opc_cases[] = {
+	{ "unqualified", 0, 0, 0, 0, want_all },
+	{ "nop, I slots (nop.i)", OPC_NOP, OPC_CARE_ALL, OPC_T_I, 0, want_2 },
+	{ "nop, M slots (nop.m)", OPC_NOP, OPC_CARE_ALL, OPC_T_M, 0, want_n },
+	{ "nop, M and I slots", OPC_NOP, OPC_CARE_ALL, OPC_T_M | OPC_T_I, 0,
+	  want_n2 },
+	{ "adds r14 = ., r14 (A-type: m and i)", OPC_ADDS_R14, OPC_CARE_ALL,
+	  OPC_T_M | OPC_T_I, 0, want_n },
+	{ "adds r14, B slots only", OPC_ADDS_R14, OPC_CARE_ALL, OPC_T_B, 0,
+	  want_0 },
+	{ "every M, I and B instruction, no bit compared", 0, 0,
+	  OPC_T_M | OPC_T_I | OPC_T_B, 0, want_all },
+	/* Montecito: encoding bits 26:13 compared too */
+	{ "adds r14 = 1, r14 (mid: r3 14, imm7b 1)", OPC_ADDS_R14,
+	  OPC_CARE_ALL, OPC_T_M | OPC_T_I, 1, want_n },
+	{ "adds r14 = 2, r14 (mid: r3 14, imm7b 2)", OPC_ADDS_R14,
+	  OPC_CARE_ALL, OPC_T_M | OPC_T_I, 2, want_0 },
+};
+
+static void opc_attr(struct perf_event_attr *a, const struct opc_case *c)
+{
+	a->config |= c->match << IA64_PMU_CFG_OPC_MATCH_SHIFT;
+	a->config1 |= (c->care << IA64_PMU_CFG1_OPC_CARE_SHIFT) | c->types;
+	if (c->mid) {
+		a->config |= opc_mid_config((14 << 7) | c->mid);
+		a->config1 |= IA64_PMU_CFG1_OPC_CARE_MID_MASK;
+	}
+}
+
+/*
+ * IA64_TAGGED_INST_RETIRED (PMC8's tag; the Montecito's first matcher,
+ * PMC32/33), user only, over win_loop(N), with a pattern: exactly the
+ * matching instructions. The first case is the same window unqualified:
+ * every instruction. Not in a group with IA64_INST_RETIRED: on the
+ * Itanium 2 and the Montecito that is IBR pair 0's tag with the first
+ * matcher (umask 0), which would see the pattern too, so the driver
+ * refuses the pair (EBUSY, matchers must agree). Generic: the opcode
+ * fields are EOPNOTSUPP (no qualification).
+ */
+static int t_opcode_match(void)
+{
+	struct perf_event_attr a;
+	const struct opc_case *c;
+	const u64 n = 1000;
+	u64 got, want;
+	long fd, ret;
+	unsigned int i;
+	const char *ev = NULL;
+	int mont = ident_is("montecito");
+
+	if (is_generic()) {
+		ret = attr_event(&a, "instructions");
+		EXPECT(!ret, "events/instructions: %s", errname(ret));
+		if (ret)
+			return 1;
+		opc_attr(&a, &opc_cases[1]);
+		a.exclude_kernel = 1;
+		fd = perf_open(&a, 0, -1);
+		out("# measured: instructions:u with opc_match 0x%lx "
+		    "opc_care 0x%lx opc_i on the generic model: %s\n",
+		    opc_cases[1].match, opc_cases[1].care, errname(fd));
+		EXPECT_EQ("errno", -fd, EOPNOTSUPP);
+		if (fd >= 0)
+			sys_close(fd);
+		return test_failed;
+	}
+	for (i = 0; i < ARRAY_SIZE(tagged_events); i++)
+		if (!attr_event(&a, tagged_events[i])) {
+			ev = tagged_events[i];
+			break;
+		}
+	EXPECT(ev, "no IA64_TAGGED_INST_RETIRED event");
+	if (!ev)
+		return 1;
+
+	/* a opc_match bit outside opc_care: the matcher would ignore it */
+	a.config |= OPC_NOP << IA64_PMU_CFG_OPC_MATCH_SHIFT;
+	a.config1 |= OPC_T_I;
+	a.exclude_kernel = 1;
+	fd = perf_open(&a, 0, -1);
+	out("# measured: %s:u opc_match 0x%lx, opc_care 0: %s\n", ev,
+	    OPC_NOP, errname(fd));
+	EXPECT_EQ("opc_match outside opc_care (errno)", -fd, EINVAL);
+	if (fd >= 0)
+		sys_close(fd);
+
+	win_loop(-1, 0, 0);
+	for (i = 0; i < ARRAY_SIZE(opc_cases); i++) {
+		c = &opc_cases[i];
+		attr_event(&a, ev);
+		a.exclude_kernel = 1;
+		opc_attr(&a, c);
+		fd = perf_open(&a, 0, -1);
+		if (c->mid && !mont) {
+			/* opc_care_mid: the ldlat bits, reserved here */
+			out("# measured: %s: %s\n", c->what, errname(fd));
+			EXPECT_EQ("opc_care_mid off the Montecito (errno)", -fd,
+				  EINVAL);
+			if (fd >= 0)
+				sys_close(fd);
+			continue;
+		}
+		EXPECT(fd >= 0, "%s: perf_event_open(%s:u): %s", c->what, ev,
+		       errname(fd));
+		if (fd < 0)
+			return 1;
+		EXPECT_EQ("win_loop status", win_loop(fd, n - 1, 0), 0);
+		got = (u64)read1(fd);
+		sys_close(fd);
+		want = c->want(n);
+		out("# measured: N=%lu %s: %s:u %lu (expected %lu, the window "
+		    "%lu); opc_match 0x%lx opc_care 0x%lx types%s%s%s%s\n", n,
+		    c->what, ev, got, want, WIN_LOOP_USER(n), c->match, c->care,
+		    c->types & OPC_T_M ? " m" : "",
+		    c->types & OPC_T_I ? " i" : "",
+		    c->types & OPC_T_B ? " b" : "",
+		    c->mid ? ", opc_care_mid all" : "");
+		EXPECT_EQ(c->what, got, want);
+	}
+	return test_failed;
+}
+
 const struct test tests[] = {
 	{ "identity", t_identity },
 	{ "inst_user", t_inst_user },
@@ -1143,6 +1335,7 @@ const struct test tests[] = {
 	{ "branch_stack", t_branch_stack },
 	{ "dear_samples", t_dear_samples },
 	{ "ibr_filter", t_ibr_filter },
+	{ "opcode_match", t_opcode_match },
 };
 
 const unsigned int nr_tests = ARRAY_SIZE(tests);
