@@ -242,7 +242,8 @@ static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 /*
  * ia64_pmu_ctxsw.c: the PMU is disabled (PSR.pp clear) and must be
  * frozen for the EAR and BTB registers to be defined ([ITA-RM] §6.2.7,
- * §6.2.8.2); ia64_pmu_enable() unfreezes it.
+ * §6.2.8.2); ia64_pmu_enable() unfreezes it. ia64_pmu_resume(): the
+ * CPU has no events left, and user code still runs with PSR.pp set.
  */
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc)
 {
