@@ -234,6 +234,13 @@ struct ia64_pmu_model {
 	 */
 	const u8 *thread_types;
 	/*
+	 * Per line of events[]: IA64_PRIV_*, whether the event counts what
+	 * the task did not cause (other bus agents, the other thread of the
+	 * core), so that a per-task event of it needs perf_allow_cpu();
+	 * NULL: no such events (the generic model, which cannot know)
+	 */
+	const u8 *priv;
+	/*
 	 * Of raw_valid: bits whose meaning the driver cannot check (the
 	 * generic model's above the threshold), which need perf_allow_cpu()
 	 * as thread_all does
