@@ -113,7 +113,7 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct perf_sample_data data;
-	struct pt_regs ear_regs;
+	struct pt_regs ear_regs, kernel_regs;
 
 	/*
 	 * An event that excludes the kernel, sampled from a kernel
@@ -123,6 +123,16 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 	if (!user_mode(regs) && event->attr.exclude_kernel &&
 	    !(current->flags & PF_KTHREAD))
 		regs = task_pt_regs(current);
+	/*
+	 * One that excludes user mode, sampled from a user interruption (an
+	 * interrupt taken late, or the watchdog's timer, which can interrupt
+	 * anything), samples in the kernel, where the overflow is taken:
+	 * its sample must never say user mode.
+	 */
+	if (user_mode(regs) && event->attr.exclude_user) {
+		perf_fetch_caller_regs(&kernel_regs);
+		regs = &kernel_regs;
+	}
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
 		ia64_pmu_btb_sample(cpuc, event, &data);
