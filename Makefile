@@ -164,11 +164,11 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	ia64_pmu_ear_test ia64_pmu_errno_test ia64_pmu_fault_test \
 	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_ipear_test \
 	ia64_pmu_itanium2_test ia64_pmu_others_test ia64_pmu_qual_test \
-	ia64_pmu_sample_test ia64_pmu_sim_test ia64_pmu_throttle_test \
-	ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
-	perf_branch_e2e.sh perf_itanium2_e2e.sh perf_list_e2e.sh \
-	perf_mem_e2e.sh perf_metrics_e2e.sh perf_qual_e2e.sh \
-	perf_record_e2e.sh perf_stat_e2e.sh perf72_e2e.sh \
+	ia64_pmu_sample_test ia64_pmu_sim_test ia64_pmu_taskdata_test \
+	ia64_pmu_throttle_test ia64_pmu_umask_test fuzz_e2e.sh \
+	perf_all_pmu_e2e.sh perf_branch_e2e.sh perf_itanium2_e2e.sh \
+	perf_list_e2e.sh perf_mem_e2e.sh perf_metrics_e2e.sh \
+	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh perf72_e2e.sh \
 	zz_module_reload_e2e.sh
 # On a loaded host the Itanium 2 suite takes more than 1200 s
 vm-check-itanium2: initramfs
@@ -227,8 +227,8 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
 	ia64_pmu_errno_test ia64_pmu_fault_test ia64_pmu_freerun_test \
 	ia64_pmu_hotplug_test ia64_pmu_ipear_test ia64_pmu_others_test \
 	ia64_pmu_qual_test ia64_pmu_qual_mont_test ia64_pmu_sample_test \
-	ia64_pmu_sim_test ia64_pmu_throttle_test ia64_pmu_umask_test \
-	fuzz_e2e.sh perf_all_pmu_e2e.sh \
+	ia64_pmu_sim_test ia64_pmu_taskdata_test ia64_pmu_throttle_test \
+	ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
 	perf_branch_e2e.sh perf_ipear_e2e.sh perf_list_e2e.sh \
 	perf_mem_e2e.sh perf_metrics_e2e.sh perf_montecito_e2e.sh \
 	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh \

@@ -547,7 +547,7 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val);
 
 /* ia64_pmu_ctxsw.c */
-void ia64_pmu_ctxsw_event_init(struct perf_event *event);
+int ia64_pmu_ctxsw_event_init(struct perf_event *event);
 int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model);
 void ia64_pmu_ctxsw_exit(struct pmu *pmu);
 

@@ -269,8 +269,11 @@ int ia64_pmu_event_init(struct perf_event *event)
 	ret = ia64_pmu_ear_init(event, config, plm);
 	if (ret)
 		return ret;
-	if (has_branch_stack(event) || event->hw.extra_reg.reg)
-		ia64_pmu_ctxsw_event_init(event);
+	if (has_branch_stack(event) || event->hw.extra_reg.reg) {
+		ret = ia64_pmu_ctxsw_event_init(event);
+		if (ret)
+			return ret;
+	}
 
 	/* Privileged monitor: user code cannot stop it with rum */
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
