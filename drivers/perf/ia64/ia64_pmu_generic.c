@@ -34,6 +34,16 @@
  *
  * What a family needs beyond what PAL says is data (ia64_generic_family):
  * the Itanium 2 (family 0x1f) counts only with PMC4's enable bit set.
+ *
+ * Threads: a core that runs two (PAL_LOGICAL_TO_PHYSICAL says so, or
+ * cannot tell: the probe assumes two) gets the rules of the only Itanium
+ * with threads the driver knows, the Montecito's errata: events on
+ * PMC4-9 only (erratum 121, the overflow of PMC10-15 cannot be relied
+ * on) and no IP-EAR (erratum 120; the generic model has none anyway).
+ * A processor the driver has no tables for, or one whose PAL disagrees
+ * with them (a Montecito among them), may have those errata: the
+ * conservative side costs counters 10-15, the other overflows that
+ * never interrupt. The probe says so.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -113,6 +123,8 @@ static struct ia64_pmu_model ia64_generic_model = {
 	.raw_valid	= IA64_PMU_GENERIC_RAW,
 	.raw_priv	= IA64_PMU_GENERIC_RAW & ~IA64_PMU_GENERIC_COMMON,
 	.raw_any	= &ia64_generic_raw,
+	/* with two threads per core, those of PMC4-9 that PAL reports */
+	.mt_no_ipear	= true,
 	.hw_events = {
 		[PERF_COUNT_HW_CPU_CYCLES]	= "cpu-cycles",
 		[PERF_COUNT_HW_INSTRUCTIONS]	= "instructions",
@@ -192,6 +204,7 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 	ia64_generic_events[IA64_GENERIC_RETIRED].counters =
 		ia64_generic_counters(pal->buf[IA64_PMU_PAL_RETIRED_MASK], all);
 	ia64_generic_raw.counters = all;
+	m->mt_counters = IA64_CTR_4_9 & all;
 
 	pr_info("generic PMU for CPU family 0x%02x model 0x%02x (%s): %u counters of %u bits, cycles 0x%02x, retired 0x%02x\n",
 		family, model, why, n, width, cycles, retired);

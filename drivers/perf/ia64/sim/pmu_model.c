@@ -60,6 +60,8 @@ int ia64_model_threads_setup(enum ia64_model_cpu cpu, unsigned int n)
 
 unsigned int ia64_model_threads(enum ia64_model_cpu cpu)
 {
+	if (cpu == IA64_MODEL_GENERIC)
+		return ia64_model_generic_threads();
 	return ia64_model_desc_of(cpu)->thread_all ? model_threads : 1;
 }
 

@@ -94,6 +94,7 @@ static const unsigned int gen_nr_events = GEN_NR_EVENTS;
 static struct ia64_model_sem_map gen_sem[2];
 static struct ia64_model_freerun_events gen_freerun;
 static struct ia64_model_desc gen_desc;
+static unsigned int gen_threads = 1;
 static bool gen_ready;
 
 /* ism fixed, unless the family runs IA-32 code in hardware */
@@ -111,6 +112,7 @@ void ia64_model_generic_defaults(struct ia64_model_generic *g)
 	g->cycles = 0x12;
 	g->retired = 0x08;
 	g->ism_fixed = gen_ism_fixed(g->family);
+	g->threads = 1;
 }
 
 /* The values of key ism, by name: writable 0, fixed 1 */
@@ -190,6 +192,7 @@ static const struct {
 	{ "cycles",	0, 255, NULL },
 	{ "retired",	0, 255, NULL },
 	{ "ism",	0, 1, gen_ism_words },
+	{ "threads",	1, 2, NULL },
 };
 #define GEN_KEY_ISM	6
 
@@ -197,7 +200,7 @@ static unsigned int *gen_field(struct ia64_model_generic *g, unsigned int i)
 {
 	unsigned int *f[] = { &g->family, &g->model, &g->counters,
 			      &g->width, &g->cycles, &g->retired,
-			      &g->ism_fixed };
+			      &g->ism_fixed, &g->threads };
 
 	return f[i];
 }
@@ -344,7 +347,13 @@ void ia64_model_generic_setup(const struct ia64_model_generic *g)
 	/* equal codes: the first row, cycles, is the one code_sem() finds */
 	d->nr_sem = ARRAY_SIZE(gen_sem);
 	d->freerun = &gen_freerun;
+	gen_threads = gen_clamp(g->threads, 1, 2);
 	gen_ready = true;
+}
+
+unsigned int ia64_model_generic_threads(void)
+{
+	return gen_threads;
 }
 
 const struct ia64_model_desc *ia64_model_generic_desc(void)

@@ -40,6 +40,7 @@
  *                                 (writable for families 0x07 and 0x1f,
  *                                 else fixed); family 0x1f also has the
  *                                 Itanium 2's PMC4 enable bit 23
+ *                     threads=T   threads per core PAL reports, 1..2 (1)
  *                   e.g. model=generic,family=0x21,counters=12,width=50
  *
  * debugfs (ia64_pmu_sim/):
@@ -115,7 +116,7 @@ MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 static char *model = "itanium";
 module_param(model, charp, 0444);
 MODULE_PARM_DESC(model,
-		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R][,ism=writable|fixed] (defaults 0x21, 0, 4, 47, 0x12, 0x08, the family's ism)");
+		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R][,ism=writable|fixed][,threads=T] (defaults 0x21, 0, 4, 47, 0x12, 0x08, the family's ism, 1)");
 
 enum ia64_model_cpu sim_model_cpu;
 /* model=generic,...: its parameters */
