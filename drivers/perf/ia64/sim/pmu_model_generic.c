@@ -21,7 +21,7 @@
  *   pmu_model_montecito.c). By default writable for the families that
  *   run IA-32 code in hardware, the Itanium (0x07, [ITA-RM] Figure 6-13)
  *   and the Itanium 2 (0x1f, [PFM-I2]), fixed for every other family;
- *   key ism= overrides. MODEL: the processors after the Montecito
+ *   key ism= overrides. MODEL(generic-ism): the processors after the Montecito
  *   (Tukwila, Poulson, Kittson) descend from it and, as it, run no IA-32
  *   code in hardware: their ism taken as fixed as the Montecito's;
  * - family 0x1f (an Itanium 2 whose PAL disagrees with the tables): the
@@ -49,8 +49,8 @@
  * the cycles and retired counter masks bits 4 .. 3 + N. CPUID[3]:
  * family 31:24, model 23:16, revision 0, number 4.
  *
- * MODEL: after reset PMC0 has fr = 1 and no overflow bit (the PMU is
- * frozen, as the Itanium 2's firmware leaves it), the counter PMCs are 0
+ * MODEL(generic-reset): after reset PMC0 has fr = 1 and no overflow bit (the
+ * PMU is frozen, as the Itanium 2's firmware leaves it), the counter PMCs are 0
  * but for the bits that are not writable (ism, fixed) and PMC4's enable
  * bit (plm 0: nothing counts), the counter PMDs are undefined (the model's
  * IA64_MODEL_UNDEF pattern within the W bits).
@@ -94,6 +94,11 @@ static const unsigned int gen_nr_events = GEN_NR_EVENTS;
 static struct ia64_model_sem_map gen_sem[2];
 static struct ia64_model_freerun_events gen_freerun;
 static struct ia64_model_desc gen_desc;
+/*
+ * MODEL(generic-threads): with two threads per core (key threads=) each
+ * thread's counters count its own records only: no PMC.all, no causal
+ * events, no erratum (no source describes a later processor's threads)
+ */
 static unsigned int gen_threads = 1;
 static bool gen_ready;
 
