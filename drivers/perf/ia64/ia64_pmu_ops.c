@@ -113,7 +113,8 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct perf_sample_data data;
-	struct pt_regs ear_regs, kernel_regs;
+	/* the sample's interrupted state where it is not @regs */
+	struct pt_regs local;
 
 	/*
 	 * An event that excludes the kernel, sampled from a kernel
@@ -130,8 +131,8 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 	 * its sample must never say user mode.
 	 */
 	if (user_mode(regs) && event->attr.exclude_user) {
-		perf_fetch_caller_regs(&kernel_regs);
-		regs = &kernel_regs;
+		perf_fetch_caller_regs(&local);
+		regs = &local;
 	}
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
@@ -141,9 +142,10 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 
 		/* the interrupted state, but at the captured instruction */
 		if (ip) {
-			ear_regs = *regs;
-			ia64_pmu_set_exact_ip(&ear_regs, ip);
-			regs = &ear_regs;
+			if (regs != &local)
+				local = *regs;
+			ia64_pmu_set_exact_ip(&local, ip);
+			regs = &local;
 		}
 	}
 	if (perf_event_overflow(event, &data, regs))
