@@ -357,7 +357,8 @@ x86-static-check-7.2:
 # the x86_64 lane. With the cache in place a check takes 21-29 min.
 # (That run had the whole Montecito suite on 6.1; it now runs on 7.2, and
 # 6.1 keeps all of it but its two longest tests: about 2.5 min more, the
-# 49 min measured since.)
+# 49 min measured since. vm-check-generic's third run, two threads per
+# core with three tests, came after it, not measured cold.)
 # The CI budget runs most suites on one kernel: 6.1 (the default) has the
 # Itanium suite (vm-check, also on KASAN), the generic model's, and the
 # ia64 cross-build; 7.2 has the whole Itanium 2 suite (vm-check-7.2,
