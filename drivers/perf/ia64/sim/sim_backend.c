@@ -75,7 +75,7 @@
  *                   before a kexec) could leave them
  *   fault/peer_pmu  1: register "ia64_pmu_peer", a PMU whose per-task
  *                   events keep per-task data of their own (sim_peer.c),
- *                   0: unregister it (no event of it left)
+ *                   until the module goes
  *   debugger/attach, debugger/detach, debugger/load: a debugger's use
  *                   of the IBRs/DBRs (ptrace on Itanium), see
  *                   sim_dbr_attach()
@@ -302,7 +302,7 @@ module_init(sim_init);
 static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
-	sim_peer_unregister();
+	sim_peer_exit();
 	WRITE_ONCE(sim_freerun, false);
 	/* the offline callback cancels every CPU's timers */
 	cpuhp_remove_state(sim_hp_state);

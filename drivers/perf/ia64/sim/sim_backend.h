@@ -97,7 +97,7 @@ void sim_fault_debugfs_init(struct dentry *dir);
 
 /* sim_peer.c: another PMU with per-task data (fault/peer_pmu) */
 void sim_peer_debugfs_init(struct dentry *fault);
-void sim_peer_unregister(void);
+void sim_peer_exit(void);
 
 /* sim_dbr.c: a debugger's use of the IBRs/DBRs */
 void sim_dbr_debugfs_init(struct dentry *dir);

@@ -4,7 +4,9 @@
  * x86's LBR call stacks are to its core PMU, a user of the perf core's
  * per-task PMU data besides the Itanium driver, which the test VM
  * (x86_64 under TCG: no LBR) has not. Writing 1 registers the PMU
- * "ia64_pmu_peer", 0 unregisters it. Its per-task events ask for the
+ * "ia64_pmu_peer", which stays until the module goes: the data its events
+ * got can outlive them (on 6.1 the task's context keeps it until the
+ * task exits), and its cache with it. Its per-task events ask for the
  * task's data (PERF_ATTACH_TASK_DATA) from a kmem_cache of their own,
  * of another size than the driver's, and count nothing. Since 6.15 the
  * core keeps one such data per task (task->perf_ctx_data), whatever
@@ -17,6 +19,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 
+#include "../ia64_pmu_compat.h"
 #include "sim_backend.h"
 
 /* Bigger than any of the driver's */
@@ -76,29 +79,27 @@ static int sim_peer_register(void)
 	return ret;
 }
 
-/* With no event of the PMU left (6.1 and 6.12 cannot revoke them) */
-void sim_peer_unregister(void)
+/*
+ * At module exit: no event of the PMU is left (they hold the module), and
+ * the tasks that had one are gone or drop its data after a grace period
+ */
+void sim_peer_exit(void)
 {
-	mutex_lock(&sim_peer_lock);
-	if (sim_peer_registered) {
-		perf_pmu_unregister(&sim_peer_pmu);
-		/* the tasks' data goes after a grace period */
-		rcu_barrier();
-		kmem_cache_destroy(sim_peer_pmu.task_ctx_cache);
-		sim_peer_pmu.task_ctx_cache = NULL;
-		sim_peer_registered = false;
-	}
-	mutex_unlock(&sim_peer_lock);
+	if (!sim_peer_registered)
+		return;
+	ia64_pmu_unregister(&sim_peer_pmu);
+	rcu_barrier();
+	kmem_cache_destroy(sim_peer_pmu.task_ctx_cache);
+	sim_peer_registered = false;
 }
 
+/* 1: register the PMU (once); it cannot be unregistered before exit */
 static int sim_peer_set(void *data, u64 on)
 {
 	int ret = 0;
 
-	if (!on) {
-		sim_peer_unregister();
-		return 0;
-	}
+	if (!on)
+		return -EINVAL;
 	mutex_lock(&sim_peer_lock);
 	if (!sim_peer_registered) {
 		ret = sim_peer_register();

@@ -72,9 +72,9 @@ FIXTURE_SETUP(taskdata)
 	ASSERT_EQ(0, sim_set("fault/peer_pmu", "1"));
 }
 
+/* the other PMU stays until the model's module goes (sim_peer.c) */
 FIXTURE_TEARDOWN(taskdata)
 {
-	sim_set("fault/peer_pmu", "0");
 }
 
 TEST_F(taskdata, other_pmus_data_is_not_ours)
