@@ -234,6 +234,13 @@ struct ia64_pmu_model {
 	 */
 	const u8 *thread_types;
 	/*
+	 * Per line of events[]: IA64_PRIV_*, whether the event counts what
+	 * the task did not cause (other bus agents, the other thread of the
+	 * core), so that a per-task event of it needs perf_allow_cpu();
+	 * NULL: no such events (the generic model, which cannot know)
+	 */
+	const u8 *priv;
+	/*
 	 * Of raw_valid: bits whose meaning the driver cannot check (the
 	 * generic model's above the threshold), which need perf_allow_cpu()
 	 * as thread_all does
@@ -540,7 +547,7 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val);
 
 /* ia64_pmu_ctxsw.c */
-void ia64_pmu_ctxsw_event_init(struct perf_event *event);
+int ia64_pmu_ctxsw_event_init(struct perf_event *event);
 int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model);
 void ia64_pmu_ctxsw_exit(struct pmu *pmu);
 

@@ -32,6 +32,17 @@ void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in);
  * PERF_ATTACH_TASK_DATA goes. The CPU's own context (pmu_ctx->embedded)
  * now comes with a task too, whose data is not the CPU's: NULL there,
  * as before.
+ *
+ * The data is one per task, not one per PMU: attach_task_ctx_data()
+ * takes a reference on the data a task has, whatever PMU's kmem_cache
+ * (cd->ctx_cache) it came from, and allocates from the event's PMU's
+ * task_ctx_cache only when the task has none. Another PMU's data (x86's
+ * LBR call stacks, where both run) is not ours to read or write: an
+ * event that would share it is refused (ia64_pmu_task_data_check(),
+ * EBUSY), and the context switch uses the data only when it comes from
+ * our cache (another PMU may attach between the check and the core's
+ * attach): without it the task's BTB and EAR registers start empty at
+ * each switch in, as for a context with nothing saved.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
 static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
@@ -42,8 +53,26 @@ static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
 	rcu_read_lock();
 	if (!pmu_ctx->embedded)
 		cd = rcu_dereference(task->perf_ctx_data);
+	if (cd && cd->ctx_cache != pmu_ctx->pmu->task_ctx_cache)
+		cd = NULL;
 	ia64_pmu_ctxsw(cd ? cd->data : NULL, sched_in);
 	rcu_read_unlock();
+}
+
+/* -EBUSY if the task of @event holds another PMU's live data, else 0 */
+static inline int ia64_pmu_task_data_check(struct perf_event *event)
+{
+	struct task_struct *task = event->hw.target;
+	struct perf_ctx_data *cd;
+	int ret = 0;
+
+	rcu_read_lock();
+	cd = task ? rcu_dereference(task->perf_ctx_data) : NULL;
+	if (cd && cd->ctx_cache != event->pmu->task_ctx_cache &&
+	    refcount_read(&cd->refcount))
+		ret = -EBUSY;
+	rcu_read_unlock();
+	return ret;
 }
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
@@ -56,6 +85,14 @@ static inline void ia64_pmu_sched_task(struct perf_event_context *ctx,
 				       bool sched_in)
 {
 	ia64_pmu_ctxsw(ctx ? ctx->task_ctx_data : NULL, sched_in);
+}
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
+/* Up to 6.14 each PMU (each context) has data of its own */
+static inline int ia64_pmu_task_data_check(struct perf_event *event)
+{
+	return 0;
 }
 #endif
 

@@ -113,7 +113,8 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct perf_sample_data data;
-	struct pt_regs ear_regs;
+	/* the sample's interrupted state where it is not @regs */
+	struct pt_regs local;
 
 	/*
 	 * An event that excludes the kernel, sampled from a kernel
@@ -123,6 +124,16 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 	if (!user_mode(regs) && event->attr.exclude_kernel &&
 	    !(current->flags & PF_KTHREAD))
 		regs = task_pt_regs(current);
+	/*
+	 * One that excludes user mode, sampled from a user interruption (an
+	 * interrupt taken late, or the watchdog's timer, which can interrupt
+	 * anything), samples in the kernel, where the overflow is taken:
+	 * its sample must never say user mode.
+	 */
+	if (user_mode(regs) && event->attr.exclude_user) {
+		perf_fetch_caller_regs(&local);
+		regs = &local;
+	}
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
 		ia64_pmu_btb_sample(cpuc, event, &data);
@@ -131,9 +142,10 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 
 		/* the interrupted state, but at the captured instruction */
 		if (ip) {
-			ear_regs = *regs;
-			ia64_pmu_set_exact_ip(&ear_regs, ip);
-			regs = &ear_regs;
+			if (regs != &local)
+				local = *regs;
+			ia64_pmu_set_exact_ip(&local, ip);
+			regs = &local;
 		}
 	}
 	if (perf_event_overflow(event, &data, regs))

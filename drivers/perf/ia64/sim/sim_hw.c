@@ -32,8 +32,8 @@
  * access (the ioctls, reads and switches around a short window): a
  * window that no tick saw would else count at whatever an older tick
  * interrupted, e.g. the enabling syscall, and a user-only event nothing.
- * MODEL: the kernel's part of such a span (the entry up to this access)
- * is small beside the user code between two accesses.
+ * MODEL(freerun-user-time): the kernel's part of such a span (the entry up to
+ * this access) is small beside the user code between two accesses.
  */
 static void sim_catch_up_access(struct sim_cpu *sc)
 {
