@@ -25,6 +25,14 @@
  *                  overflow at the same cycle: one interrupt, four
  *                  overflow bits
  *
+ *   user read      one self-read of a mapped cycles:u event (the seqlock
+ *                  loop of the user page and mov r = pmd[], user_read.c),
+ *                  against one read() system call on it: the task's own
+ *                  instructions:u and instructions:k over UR_OPS of them,
+ *                  less the same loop without the read, / UR_OPS. Not
+ *                  the driver's share: all the instructions one read
+ *                  costs, the system call's entry and exit included
+ *
  * What it cannot see: the PMU counts nothing while PMC0.fr is set, and
  * an overflow sets it until the driver's interrupt routine unfreezes
  * the PMU at its end ([SDM-2] Figure 7-7): the overflow figures are the
@@ -217,6 +225,115 @@ static u64 diff(u64 a, u64 b)
 	return a > b ? a - b : 0;
 }
 
+#define UR_OPS		200	/* reads per run */
+
+enum { UR_NONE, UR_SELF, UR_SYSCALL };
+
+/*
+ * UR_OPS reads of @fd's count, by @kind: user instructions in @u and
+ * kernel ones in @k (a group of this task's instructions:u and
+ * instructions:k around the loop); 0, or -1 if a read failed
+ */
+static int ur_run(int kind, long fd, struct perf_event_mmap_page *pg,
+		  u64 *u, u64 *k)
+{
+	struct perf_event_attr a;
+	u64 v[1 + 2 * 2], x = 0, sum = 0;
+	long m[2];
+	unsigned int i;
+	int bad = 0;
+
+	for (i = 0; i < 2; i++) {
+		attr_hw(&a, PERF_COUNT_HW_INSTRUCTIONS);
+		a.exclude_kernel = !i;
+		a.exclude_user = i;
+		a.disabled = !i;
+		a.read_format = PERF_FORMAT_GROUP;
+		m[i] = perf_open(&a, 0, i ? m[0] : -1);
+		if (m[i] < 0) {
+			if (i)
+				sys_close(m[0]);
+			return -1;
+		}
+	}
+	sys_ioctl(m[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	for (i = 0; i < UR_OPS; i++) {
+		if (kind == UR_SELF)
+			bad |= user_read_count(pg, &x);
+		else if (kind == UR_SYSCALL)
+			bad |= perf_read(fd, &x, 1) != 1;
+		sum += x;
+	}
+	sys_ioctl(m[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+	if (perf_read(m[0], v, ARRAY_SIZE(v)) != 3 || v[0] != 2)
+		bad = 1;
+	*u = v[1];
+	*k = v[2];
+	sys_close(m[1]);
+	sys_close(m[0]);
+	return bad || (kind != UR_NONE && !sum) ? -1 : 0;
+}
+
+/* One user read against one read(), in instructions */
+static void ur_bench(void)
+{
+	static const char * const what[] = {
+		"one user read (seqlock, mov from PMD)",
+		"one read() system call",
+	};
+	struct perf_event_attr a;
+	struct perf_event_mmap_page *pg;
+	u64 u[3], k[3], uu, kk;
+	char b1[32], b2[32], b3[32];
+	unsigned int i, kind;
+	long fd, p;
+
+	for (kind = 0; kind < 3; kind++)
+		u[kind] = k[kind] = ~0ULL;
+	attr_hw(&a, PERF_COUNT_HW_CPU_CYCLES);
+	a.exclude_kernel = 1;
+	a.disabled = 0;
+	fd = perf_open(&a, 0, -1);
+	p = fd >= 0 ? sys_mmap(0, id.page, PROT_READ, MAP_SHARED, fd, 0) : fd;
+	if (p < 0 && p > -4096) {
+		out("# bench %s: user read: cycles:u: %s\n", id.name,
+		    errname(p));
+		if (fd >= 0)
+			sys_close(fd);
+		return;
+	}
+	pg = (struct perf_event_mmap_page *)p;
+	for (i = 0; i < REPS; i++) {
+		for (kind = UR_NONE; kind <= UR_SYSCALL; kind++) {
+			if (ur_run(kind, fd, pg, &uu, &kk))
+				continue;
+			/* the run with the fewest instructions: no tick */
+			if (u[kind] == ~0ULL ||
+			    uu + kk < u[kind] + k[kind]) {
+				u[kind] = uu;
+				k[kind] = kk;
+			}
+		}
+	}
+	out("# bench %s: %-38s %10s %10s %10s\n", id.name,
+	    "instructions per read, cycles:u", "user", "kernel", "total");
+	for (kind = UR_SELF; kind <= UR_SYSCALL; kind++) {
+		uu = diff(u[kind], u[UR_NONE]);
+		kk = diff(k[kind], k[UR_NONE]);
+		out("# bench %s: %-38s %10s %10s %10s\n", id.name,
+		    what[kind - 1], per(b1, sizeof(b1), uu, UR_OPS),
+		    per(b2, sizeof(b2), kk, UR_OPS),
+		    per(b3, sizeof(b3), uu == ~0ULL || kk == ~0ULL ? ~0ULL :
+				       uu + kk, UR_OPS));
+	}
+	out("# bench %s: per read = (the loop of %u reads - the same loop "
+	    "without them) / %u, the least of %u runs; n/a: the event's "
+	    "page is not readable (cap_user_rdpmc 0)\n", id.name, UR_OPS,
+	    UR_OPS, REPS);
+	sys_munmap(pg, id.page);
+	sys_close(fd);
+}
+
 int bench(void)
 {
 	u64 base = ~0ULL, mm = ~0ULL, mu = ~0ULL, c1 = ~0ULL, c4 = ~0ULL,
@@ -288,5 +405,6 @@ int bench(void)
 	    "driver/each = (total - the same without events) / switches, or "
 	    "/ interrupts (win_loop(%u), period %u)\n", id.name, ROUNDS,
 	    LOOP_N, PERIOD);
+	ur_bench();
 	return 0;
 }

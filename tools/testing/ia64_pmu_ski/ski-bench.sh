@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The driver's costs in ia64 instructions under Ski (bench.c): builds
+# The driver's costs in ia64 instructions under Ski (bench.c; and one
+# read of a counter from user space against one read()): builds
 # this directory's /init (into build/ski-bench), boots the Ski kernel with
 # it and the kernel argument skibench=1 on each identity
 # (tools/ski/ski-run.sh, SKI_APPEND), and prints the "# bench" lines of

@@ -31,8 +31,11 @@ typedef unsigned long size_t;
 #define __NR_mknod		1037
 #define __NR_getpid		1041
 #define __NR_mount		1043
+#define __NR_setuid		1045
+#define __NR_getuid		1046
 #define __NR_kill		1053
 #define __NR_mkdir		1055
+#define __NR_setgid		1061
 #define __NR_ioctl		1065
 #define __NR_dup2		1070
 #define __NR_setitimer		1118
@@ -241,5 +244,25 @@ extern int test_failed;
 
 /* bench.c: the bench of skibench=1, 0 if it ran */
 int bench(void);
+
+/* user_read.c: the tests of counters read from user space */
+int t_user_read_exact(void);
+int t_user_read_libperf(void);
+int t_user_read_switch(void);
+int t_user_read_rdpmc0(void);
+int t_user_read_rdpmc1(void);
+int t_user_read_rdpmc2(void);
+int t_user_read_noleak(void);
+int t_user_read_example(void);
+/* the count of @pg's event by a self-read: 0, or -1 if not readable */
+int user_read_count(volatile struct perf_event_mmap_page *pg, u64 *count);
+
+/* user_read_example.c: the documentation's example */
+long example_open(struct perf_event_mmap_page **pg);
+s64 example_read(volatile struct perf_event_mmap_page *pg);
+
+/* libperf.c: libperf's ia64 read_perf_counter() and read_timestamp() */
+u64 libperf_read_perf_counter(unsigned int counter);
+u64 libperf_read_timestamp(void);
 
 #endif

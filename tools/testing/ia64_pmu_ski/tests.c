@@ -64,6 +64,8 @@
  *                outside opc_care EINVAL; Montecito: opc_match_mid
  *                imm7b 1 N, imm7b 2 0 (elsewhere EINVAL); generic:
  *                EOPNOTSUPP
+ *
+ * user_read_*    counters read from user space: user_read.c
  */
 #include "ski.h"
 #include "win.h"
@@ -1336,6 +1338,14 @@ const struct test tests[] = {
 	{ "dear_samples", t_dear_samples },
 	{ "ibr_filter", t_ibr_filter },
 	{ "opcode_match", t_opcode_match },
+	{ "user_read_exact", t_user_read_exact },
+	{ "user_read_libperf", t_user_read_libperf },
+	{ "user_read_switch", t_user_read_switch },
+	{ "user_read_rdpmc0", t_user_read_rdpmc0 },
+	{ "user_read_rdpmc1", t_user_read_rdpmc1 },
+	{ "user_read_rdpmc2", t_user_read_rdpmc2 },
+	{ "user_read_noleak", t_user_read_noleak },
+	{ "user_read_example", t_user_read_example },
 };
 
 const unsigned int nr_tests = ARRAY_SIZE(tests);

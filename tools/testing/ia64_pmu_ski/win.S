@@ -600,3 +600,42 @@ child_echo:
 	  nop.i 0 ;;
 	}
 	.endp child_echo
+
+/*
+ * unsigned long ur_read_sys(long pmd, long fd, void *buf): reads PMD @pmd
+ * with mov r = pmd[], returns it, and calls read(fd, buf, 8) right after:
+ * a user-only counter counts UR_READ_SYS_AFTER instructions from the mov
+ * (the value it reads is of the instructions before it) to the break,
+ * so that read() gives the count the mov saw plus that, exactly
+ */
+	.align 64
+	.global ur_read_sys
+	.type ur_read_sys, @function
+	.proc ur_read_sys
+ur_read_sys:
+	{ .mii
+	  alloc r35 = ar.pfs, 3, 2, 3, 0	// r35 pfs, r36 the PMD;
+	  mov r37 = r33				// out r37-r39
+	  mov r38 = r34 ;;
+	}
+	{ .mii
+	  mov r39 = 8
+	  mov r15 = NR_READ
+	  nop.i 0 ;;
+	}
+	{ .mii
+	  mov r36 = pmd[r32]			// the self-read: #1
+	  nop.i 0				// #2
+	  nop.i 0 ;;				// #3
+	}
+	{ .mii
+	  break.m 0x100000			// read(fd, buf, 8)
+	  nop.i 0
+	  nop.i 0 ;;
+	}
+	{ .mib
+	  mov r8 = r36
+	  mov ar.pfs = r35
+	  br.ret.sptk.many b0 ;;
+	}
+	.endp ur_read_sys

@@ -80,6 +80,13 @@
 #define CHILD_ECHO_ITER		28
 #define CHILD_ECHO_USER(it)	WIN_UL(2 + CHILD_ECHO_ITER * (it) + 14 + 3)
 
+/*
+ * ur_read_sys: the user instructions from its mov r = pmd[] (which the
+ * value it reads does not include) up to the break of its read(): the
+ * mov itself and the two nop.i after it
+ */
+#define UR_READ_SYS_AFTER	WIN_UL(3)
+
 #ifndef __ASSEMBLER__
 long win_loop(long fd, long lc, long flags);
 long win_loop_sys(long fd, long lc, long flags);
@@ -91,6 +98,7 @@ long win_filter(long fd, long lc_f, long lc_out, long flags);
 void filt_fn(long lc);
 void child_echo(long rfd, long wfd, char *buf, volatile long *shared,
 		long pid) __attribute__((noreturn));
+unsigned long ur_read_sys(long pmd, long fd, void *buf);
 
 /* code labels (bundle addresses), declared as arrays: no descriptor */
 extern const char win_loop_enable[], win_loop_body[], win_loop_post[],
