@@ -92,6 +92,13 @@ fi
 export SKI_DIR
 SKI_VMLINUX=$(built "$REPO/tools/ski/build-ski-kernel.sh")
 export SKI_VMLINUX
+# Ski and the kernel stay while the boots run: a build of another key (a
+# second worktree, a concurrent job) drops only the trees nobody holds
+exec 7>>"$SKI_DIR.lock" 6>>"$(dirname "$SKI_VMLINUX").lock"
+flock -s 7
+flock -s 6
+[ -x "$SKI_DIR/bski" ] && [ -f "$SKI_VMLINUX" ] ||
+	die "$SKI_DIR or $SKI_VMLINUX went away before it was held"
 khdr=$(dirname "$SKI_VMLINUX")/usr/include
 
 if [ -n "${SKI_INITRAMFS:-}" ]; then

@@ -86,6 +86,10 @@ for f in "$SKI_DIR/bski" "$SKI_DIR/ski-bootloader"; do
 	[ -x "$f" ] || die "$f missing (SKI_DIR=$SKI_DIR)"
 done
 [ -f "$SKI_VMLINUX" ] || die "no kernel $SKI_VMLINUX"
+# Held while Ski runs (ski-check.sh)
+exec 7>>"$SKI_DIR.lock" 6>>"$(dirname "$SKI_VMLINUX").lock"
+flock -s 7
+flock -s 6
 LOG=${SKI_LOG:-$REPO/build/ski-$identity.log}
 QUIET=${SKI_QUIET:-0}
 
