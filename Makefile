@@ -165,8 +165,8 @@ ITANIUM2_TESTS := ia64_pmu_basic_test ia64_pmu_btb_test ia64_pmu_count_test \
 	ia64_pmu_freerun_test ia64_pmu_hotplug_test ia64_pmu_ipear_test \
 	ia64_pmu_itanium2_test ia64_pmu_others_test ia64_pmu_qual_test \
 	ia64_pmu_sample_test ia64_pmu_sim_test ia64_pmu_taskdata_test \
-	ia64_pmu_throttle_test ia64_pmu_umask_test fuzz_e2e.sh \
-	perf_all_pmu_e2e.sh perf_branch_e2e.sh perf_itanium2_e2e.sh \
+	ia64_pmu_throttle_test ia64_pmu_umask_test ia64_pmu_uread_test \
+	fuzz_e2e.sh perf_all_pmu_e2e.sh perf_branch_e2e.sh perf_itanium2_e2e.sh \
 	perf_list_e2e.sh perf_mem_e2e.sh perf_metrics_e2e.sh \
 	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh perf72_e2e.sh \
 	zz_module_reload_e2e.sh
@@ -204,8 +204,8 @@ vm-check-7.2:
 # with the tests of the suite that hold for any CPU model
 GENERIC_TESTS := ia64_pmu_generic_test ia64_pmu_basic_test fuzz_e2e.sh \
 	ia64_pmu_hotplug_test ia64_pmu_others_test ia64_pmu_sample_test \
-	ia64_pmu_sim_test ia64_pmu_throttle_test perf_generic_e2e.sh \
-	perf_record_e2e.sh zz_module_reload_e2e.sh
+	ia64_pmu_sim_test ia64_pmu_throttle_test ia64_pmu_uread_test \
+	perf_generic_e2e.sh perf_record_e2e.sh zz_module_reload_e2e.sh
 GENERIC_SHAPES := generic,family=0x1f \
 	generic,family=0x21,counters=12,width=50
 # ... and a Montecito whose PAL disagrees with the tables (no PMC32-42)
@@ -239,8 +239,9 @@ MONTECITO_TESTS := ia64_pmu_montecito_test ia64_pmu_mont_place_test \
 	ia64_pmu_hotplug_test ia64_pmu_ipear_test ia64_pmu_others_test \
 	ia64_pmu_qual_test ia64_pmu_qual_mont_test ia64_pmu_sample_test \
 	ia64_pmu_sim_test ia64_pmu_taskdata_test ia64_pmu_throttle_test \
-	ia64_pmu_umask_test fuzz_e2e.sh perf_all_pmu_e2e.sh \
-	perf_branch_e2e.sh perf_ipear_e2e.sh perf_list_e2e.sh \
+	ia64_pmu_umask_test ia64_pmu_uread_test fuzz_e2e.sh \
+	perf_all_pmu_e2e.sh perf_branch_e2e.sh perf_ipear_e2e.sh \
+	perf_list_e2e.sh \
 	perf_mem_e2e.sh perf_metrics_e2e.sh perf_montecito_e2e.sh \
 	perf_qual_e2e.sh perf_record_e2e.sh perf_stat_e2e.sh \
 	zz_module_reload_e2e.sh

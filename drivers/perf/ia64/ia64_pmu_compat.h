@@ -168,9 +168,9 @@ static inline bool ia64_pmu_hrtimer_hres_active(struct hrtimer *timer)
 /*
  * perf_pmu_unregister() returns an error since 6.15 (da916e96e2de,
  * "perf: Make perf_pmu_unregister() useable"): -EBUSY for a PMU with
- * event_unmapped, which this one has not; its events hold references on
- * the module, so none is left when it is unloaded. A failure would be a
- * bug: warn.
+ * event_unmapped (this one's, for user reads) that still has events. Its
+ * events hold references on the module, so none is left when it is
+ * unloaded. A failure would be a bug: warn.
  */
 static inline void ia64_pmu_unregister(struct pmu *pmu)
 {
@@ -178,6 +178,21 @@ static inline void ia64_pmu_unregister(struct pmu *pmu)
 	WARN_ON_ONCE(perf_pmu_unregister(pmu));
 #else
 	perf_pmu_unregister(pmu);
+#endif
+}
+
+/*
+ * The mappings of @event's page: event->mmap_count is an atomic_t in 6.1
+ * and 6.12, a refcount_t in 7.2. The boundary is taken as 6.17, whose
+ * perf mmap rework converted the mmap counts (not checked against the
+ * commit: the kernels in between are not tested).
+ */
+static inline unsigned int ia64_pmu_event_maps(struct perf_event *event)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+	return refcount_read(&event->mmap_count);
+#else
+	return atomic_read(&event->mmap_count);
 #endif
 }
 

@@ -275,11 +275,15 @@ int ia64_pmu_event_init(struct perf_event *event)
 			return ret;
 	}
 
-	/* Privileged monitor: user code cannot stop it with rum */
+	/*
+	 * Privileged monitor: user code cannot stop it with rum, nor read
+	 * it; but an event its task reads itself (ia64_pmu_uread_init())
+	 */
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
 	hwc->event_base = counters;
 	hwc->idx = -1;
 	hwc->flags = 0;
+	ia64_pmu_uread_init(event);
 	/* a counting event overflows each half range to stay 64-bit */
 	if (!is_sampling_event(event)) {
 		hwc->sample_period = ia64_pmu_max_period;

@@ -20,7 +20,13 @@
 
 #include "ia64_pmu.h"
 
-/* Fold the counter's progress since the last update into the count */
+/*
+ * Fold the counter's progress since the last update into the count.
+ * hwc->prev_count holds counter values as the PMD reads them, sign-extended
+ * from the top implemented bit ([ITA-RM] Figure 6-12, Table 6-5): a task
+ * that reads its counter itself adds the sign-extended PMD to the user
+ * page's offset, count - prev_count (include/uapi/linux/perf_event.h).
+ */
 void ia64_pmu_event_update(struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
@@ -28,7 +34,7 @@ void ia64_pmu_event_update(struct perf_event *event)
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		now = ia64_pmu_read_pmd(hwc->idx) & ia64_pmu_cnt_mask;
+		now = ia64_pmu_sext(ia64_pmu_read_pmd(hwc->idx));
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
 	delta = (now - prev) & ia64_pmu_cnt_mask;
@@ -69,7 +75,7 @@ static void ia64_pmu_load_pmd(struct perf_event *event, u64 val)
 	unsigned int i = event->hw.idx - IA64_PMU_FIRST_COUNTER;
 
 	if (!ia64_pmu_ctr_holds(cpuc, event) || cpuc->ctr_pmd[i] != val)
-		ia64_pmu_write_pmd(event->hw.idx, val);
+		ia64_pmu_write_pmd(event->hw.idx, val & ia64_pmu_cnt_mask);
 }
 
 /*
@@ -98,8 +104,9 @@ int ia64_pmu_set_period(struct perf_event *event)
 	if (left > ia64_pmu_max_period)
 		left = ia64_pmu_max_period;
 
-	local64_set(&hwc->prev_count, (u64)-left & ia64_pmu_cnt_mask);
-	ia64_pmu_load_pmd(event, (u64)-left & ia64_pmu_cnt_mask);
+	/* -left, sign-extended: left is at most half the counter's range */
+	local64_set(&hwc->prev_count, (u64)-left);
+	ia64_pmu_load_pmd(event, (u64)-left);
 	perf_event_update_userpage(event);
 	return elapsed;
 }
@@ -241,13 +248,13 @@ static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 
 	local_irq_save(flags);
 	if (running)
-		ia64_pmu_psr_pp(false);
+		ia64_pmu_psr_run(false);
 	pmc0 = (ia64_pmu_read_pmc0(cpuc) & ~clear) | set;
 	ia64_pmu_write_pmc(0, pmc0);
 	ia64_pmu_srlz();
 	cpuc->pmc0_valid = false;
 	if (running)
-		ia64_pmu_psr_pp(true);
+		ia64_pmu_psr_run(true);
 	local_irq_restore(flags);
 }
 
@@ -526,16 +533,22 @@ static noinline void ia64_pmu_resume(struct ia64_pmu_cpu *cpuc)
 			 !(pmc0 & ia64_pmu_ovfl_mask))
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
 		cpuc->pmc0_valid = false;
-		ia64_pmu_psr_pp(true);
+		ia64_pmu_psr_run(true);
 	} else {
 		/*
 		 * PSR.pp is clear in the kernel only: user code runs with it
 		 * set (the ia64 glue's IA64_PSR_USER_PP, [SDM-2] §7.2.1), so
 		 * the freeze is what keeps the counters the events left
-		 * programmed from counting the next task's user code.
+		 * programmed from counting the next task's user code. Those
+		 * that user mode could read are stopped, which makes them
+		 * privileged monitors (ia64_pmu_uread.c).
 		 */
+		if (cpuc->stale_ctrs & cpuc->user_ctrs)
+			ia64_pmu_stop_stale(cpuc);
 		ia64_pmu_freeze(cpuc);
 	}
+	if (cpuc->user_ctrs || cpuc->user_open)
+		ia64_pmu_uread_resume(cpuc);
 	cpuc->enabled = true;
 }
 
