@@ -45,7 +45,8 @@
 #define IA64_PMU_HWF_OVFL	BIT(0)
 /*
  * hw_perf_event.flags: an event that its task may read itself, on a user
- * monitor; and read it mapped or not (rdpmc 2). ia64_pmu_uread.c.
+ * monitor while its page is mapped; or mapped or not (rdpmc 2).
+ * ia64_pmu_uread.c.
  */
 #define IA64_PMU_HWF_UREAD		BIT(1)
 #define IA64_PMU_HWF_UREAD_ALWAYS	BIT(2)
@@ -569,6 +570,7 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 /* ia64_pmu_uread.c */
 extern struct device_attribute ia64_pmu_attr_rdpmc;
 void ia64_pmu_uread_init(struct perf_event *event);
+u64 ia64_pmu_uread_config(struct perf_event *event);
 int ia64_pmu_event_idx(struct perf_event *event);
 void ia64_pmu_uread_resume(struct ia64_pmu_cpu *cpuc);
 void ia64_pmu_event_mapped(struct perf_event *event, struct mm_struct *mm);

@@ -277,7 +277,7 @@ int ia64_pmu_event_init(struct perf_event *event)
 
 	/*
 	 * Privileged monitor: user code cannot stop it with rum, nor read
-	 * it; but an event its task reads itself (ia64_pmu_uread_init())
+	 * it; but an event its task reads itself (ia64_pmu_uread.c)
 	 */
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
 	hwc->event_base = counters;

@@ -172,6 +172,9 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	 * counter never counts from a stale value.
 	 */
 	bool pmc_first = ia64_pmu_model->stop_loses_pmd;
+	/* a counter that its task reads itself: ia64_pmu_uread.c */
+	u64 config = unlikely(hwc->flags & IA64_PMU_HWF_UREAD) ?
+		     ia64_pmu_uread_config(event) : hwc->config;
 	bool pending;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
@@ -182,7 +185,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 		ia64_pmu_qual_program(cpuc);
 	/* not written if it holds that already (a stale counter) */
 	if (pmc_first)
-		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
+		ia64_pmu_write_ctr_pmc(hwc->idx, config);
 	pending = hwc->flags & IA64_PMU_HWF_OVFL;
 	hwc->flags &= ~IA64_PMU_HWF_OVFL;
 	if (flags & PERF_EF_RELOAD) {
@@ -199,7 +202,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	}
 	hwc->state = 0;
 	if (!pmc_first)
-		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
+		ia64_pmu_write_ctr_pmc(hwc->idx, config);
 	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
 	/* it counts: its PMD is no longer known */
 	cpuc->ctr_owner[hwc->idx - IA64_PMU_FIRST_COUNTER] = 0;

@@ -13,21 +13,22 @@
  *
  * The events a task may read are its own counter events, not inherited,
  * without a branch stack or an event address register: with them, the
- * counter would be only part of the sample. Their counters are user
- * monitors, which count while PSR.up is set: the driver sets PSR.up with
- * PSR.pp in the kernel (ia64_pmu_psr_run()) and in the task's user PSR.
- * Every other counter is a privileged monitor, a stopped one included
+ * counter would be only part of the sample. Such an event's counter is a
+ * user monitor while its page is mapped (rdpmc 1) or in any case (rdpmc
+ * 2), and counts while PSR.up is set: the driver sets PSR.up with PSR.pp
+ * in the kernel (ia64_pmu_psr_run()) and in the task's user PSR. Every
+ * other counter is a privileged monitor, a stopped one included
  * (ia64_pmu_stopped()), so with PSR.sp clear a task reads its own events
  * and nothing else: no other task's counts, no CPU-wide event's, no
- * count an event left in a counter. That costs nothing at context
- * switch beyond the user PSR's two bits; x86 clears such dirty counters
- * instead.
+ * count an event left in a counter. x86 clears such dirty counters at
+ * context switch instead. The cost, one PMC write per user monitor when
+ * its task leaves a CPU that nothing else monitors (ia64_pmu_resume()),
+ * is only for events that a task reads itself: an event that could be
+ * read but is not mapped counts as any other.
  *
- * PSR.sp is cleared in the task's user PSR while one of its readable
- * events is on the PMU and mapped (rdpmc 1) or in any case (rdpmc 2),
- * and set again when none is left, at the resume of the PMU that follows
- * (ia64_pmu_uread_resume(); the task is current there), and at the mmap
- * and munmap of the event's page.
+ * PSR.sp is clear in the task's user PSR while it has user monitors, and
+ * set again when none is left: at the resume of the PMU (the task is
+ * current there) and at the mmap and munmap of an event's page.
  */
 
 #include <linux/refcount.h>
@@ -90,83 +91,90 @@ void ia64_pmu_uread_init(struct perf_event *event)
 	hwc->flags |= IA64_PMU_HWF_UREAD | IA64_PMU_USER_READ_FLAG;
 	if (rdpmc == IA64_PMU_RDPMC_ALWAYS)
 		hwc->flags |= IA64_PMU_HWF_UREAD_ALWAYS;
-	/* a user monitor, which user mode may read ([SDM-2] §7.2.1) */
-	hwc->config &= ~IA64_PMC_PM;
 }
 
-/* pmu->event_idx: the user page's index, for a counting event */
+/*
+ * Does @event's task read it: a readable event, mapped (but for the
+ * mapping of @unmapping, which its mmap_count still counts) unless rdpmc
+ * was 2 when it was opened?
+ */
+static bool ia64_pmu_uread_open(struct perf_event *event,
+				struct perf_event *unmapping)
+{
+	if (!(event->hw.flags & IA64_PMU_HWF_UREAD))
+		return false;
+	if (event->hw.flags & IA64_PMU_HWF_UREAD_ALWAYS)
+		return true;
+	return ia64_pmu_event_maps(event) > (event == unmapping);
+}
+
+static u64 ia64_pmu_uread_pmc(struct perf_event *event,
+			      struct perf_event *unmapping)
+{
+	/* a user monitor, which user mode may read ([SDM-2] §7.2.1) */
+	if (ia64_pmu_uread_open(event, unmapping))
+		return event->hw.config & ~IA64_PMC_PM;
+	return event->hw.config;
+}
+
+/* The running configuration of a readable event's counter */
+u64 ia64_pmu_uread_config(struct perf_event *event)
+{
+	return ia64_pmu_uread_pmc(event, NULL);
+}
+
+/* pmu->event_idx: the user page's index */
 int ia64_pmu_event_idx(struct perf_event *event)
 {
-	if (!(event->hw.flags & IA64_PMU_HWF_UREAD) || event->hw.idx < 0)
+	if (event->hw.idx < 0 || !ia64_pmu_uread_open(event, NULL))
 		return 0;
 	return event->hw.idx + 1;
 }
 
 /*
- * May the current task read its counters: one of its readable events is
- * on the PMU, started, and mapped unless rdpmc was 2 when it was opened.
- * @unmapping loses a mapping, which its mmap_count still counts.
+ * ia64_pmu_resume(): the CPU's events changed, its counters are
+ * programmed, and the task whose events they are is current. Only for a
+ * CPU with user monitors, or whose task had PSR.sp cleared.
  */
-static bool ia64_pmu_uread_open(struct ia64_pmu_cpu *cpuc,
-				struct perf_event *unmapping)
+void ia64_pmu_uread_resume(struct ia64_pmu_cpu *cpuc)
 {
-	struct perf_event *event;
-	unsigned int maps;
-	int i;
+	bool open = cpuc->user_ctrs;
 
-	for (i = 0; i < cpuc->n_events; i++) {
-		event = cpuc->event_list[i];
-		if (!(event->hw.flags & IA64_PMU_HWF_UREAD) ||
-		    (event->hw.state & PERF_HES_STOPPED))
-			continue;
-		if (event->hw.flags & IA64_PMU_HWF_UREAD_ALWAYS)
-			return true;
-		maps = ia64_pmu_event_maps(event);
-		if (maps > (event == unmapping))
-			return true;
-	}
-	return false;
-}
-
-static void ia64_pmu_uread_sync(struct ia64_pmu_cpu *cpuc,
-				struct perf_event *unmapping)
-{
-	bool open = cpuc->user_ctrs && ia64_pmu_uread_open(cpuc, unmapping);
-
-	/* a task with a readable event counts with PSR.up set */
-	if (cpuc->user_ctrs || cpuc->user_open)
-		ia64_pmu_user_psr(!open);
+	ia64_pmu_user_psr(!open);
 	cpuc->user_open = open;
 }
 
 /*
- * ia64_pmu_resume(): the CPU's events changed, and its counters are
- * programmed; the task whose events they are is current. Only for a CPU
- * with user monitors, or whose task had PSR.sp cleared.
- */
-void ia64_pmu_uread_resume(struct ia64_pmu_cpu *cpuc)
-{
-	ia64_pmu_uread_sync(cpuc, NULL);
-}
-
-/*
- * The mmap and munmap of an event's page by the task that reads it (a
- * readable event counts only while its task is current): PSR.sp follows
- * now, if the event counts. Interrupts off: the PMU's events do not
- * change meanwhile.
+ * The mmap and munmap of a readable event's page by its task (a readable
+ * event counts only while its task is current): the counter becomes a
+ * user monitor, or stops being one, now if the event counts, and
+ * PSR.sp follows. Interrupts off: the PMU's events do not change
+ * meanwhile, and the user page is not updated in between.
  */
 static void ia64_pmu_uread_map(struct perf_event *event,
 			       struct perf_event *unmapping)
 {
+	struct hw_perf_event *hwc = &event->hw;
+	struct ia64_pmu_cpu *cpuc;
 	unsigned long flags;
 
-	if (!(event->hw.flags & IA64_PMU_HWF_UREAD) ||
-	    (event->hw.flags & IA64_PMU_HWF_UREAD_ALWAYS) ||
-	    event->hw.target != current)
+	if (!(hwc->flags & IA64_PMU_HWF_UREAD) ||
+	    (hwc->flags & IA64_PMU_HWF_UREAD_ALWAYS) ||
+	    hwc->target != current)
 		return;
 	local_irq_save(flags);
-	if (READ_ONCE(event->oncpu) == smp_processor_id())
-		ia64_pmu_uread_sync(this_cpu_ptr(&ia64_pmu_cpu), unmapping);
+	cpuc = this_cpu_ptr(&ia64_pmu_cpu);
+	if (READ_ONCE(event->oncpu) == smp_processor_id() &&
+	    hwc->idx >= 0 && !(hwc->state & PERF_HES_STOPPED) &&
+	    cpuc->enabled) {
+		ia64_pmu_write_ctr_pmc(hwc->idx,
+				       ia64_pmu_uread_pmc(event, unmapping));
+		ia64_pmu_srlz();
+		if (cpuc->user_ctrs || cpuc->user_open)
+			ia64_pmu_uread_resume(cpuc);
+		if (!unmapping)
+			perf_event_update_userpage(event);
+	}
 	local_irq_restore(flags);
 }
 

@@ -5,8 +5,9 @@
  * the Ski suite's (tools/testing/ia64_pmu_ski, user_read_*). Here:
  *
  * - the rdpmc knob takes 0, 1 and 2, and refuses anything else;
- * - a task's own counting event gets an index, the PMD number + 1, and a
- *   counter that is a user monitor (PMC.pm = 0); the page's offset plus
+ * - a task's own counting event, once its page is mapped, gets an index,
+ *   the PMD number + 1, and a counter that is a user monitor (PMC.pm = 0),
+ *   a privileged one again when the page goes; the page's offset plus
  *   the PMD sign-extended from the counter width is the count that read()
  *   gives, the counter's top bit set (a counting event starts at minus
  *   half the range) and after a sampler's overflows;
@@ -183,6 +184,45 @@ TEST_F(uread, own_counting_event_is_a_readable_user_monitor)
 	unmap_page(pc);
 	close(fd);
 	EXPECT_EQ(PMC_PM, sim_model_pmc(0, idx - 1) & PMC_PM);
+}
+
+/* The mmap and munmap of the page switch the running counter's pm */
+TEST_F(uread, mapping_makes_the_counter_a_user_monitor)
+{
+	struct perf_event_mmap_page *pc;
+	struct perf_event_attr attr;
+	unsigned int i, ctr = 0, n = 0;
+	struct count c;
+	int fd;
+
+	counting_attr(&attr, INST_U);
+	attr.exclude_kernel = 1;
+	attr.disabled = 0;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, inject_user(100));
+	/* not mapped: privileged, as every counter */
+	for (i = 0; i < pmu_counters(); i++)
+		if (!(sim_model_pmc(0, 4 + i) & PMC_PM))
+			n++;
+	EXPECT_EQ(0, n);
+
+	pc = map_page(fd);
+	ASSERT_NE(NULL, pc);
+	ASSERT_NE(0, pc->index);
+	ctr = pc->index - 1;
+	EXPECT_EQ(0, sim_model_pmc(0, ctr) & PMC_PM);
+	ASSERT_EQ(0, inject_user(1000));
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(1100, c.value);
+	EXPECT_EQ(c.value, page_count(pc, self->width));
+
+	unmap_page(pc);
+	EXPECT_EQ(PMC_PM, sim_model_pmc(0, ctr) & PMC_PM);
+	ASSERT_EQ(0, inject_user(10));
+	ASSERT_EQ(0, read_count(fd, &c));
+	EXPECT_EQ(1110, c.value);
+	close(fd);
 }
 
 /* A sampler's overflows move prev_count and the page's offset */
