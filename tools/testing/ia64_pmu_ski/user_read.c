@@ -454,6 +454,22 @@ int t_user_read_libperf(void)
 enum { SH_READS, SH_IDX, SH_COUNT = 8, SH_TRIES = SH_COUNT + SW_ROUNDS };
 
 /*
+ * A competitor's own readable event, mapped and enabled, in a child that
+ * dies with its parent; the child exits 3 if it cannot have one
+ */
+static void competitor_event(volatile struct perf_event_mmap_page **pg)
+{
+	long fd;
+
+	sys_prctl(PR_SET_PDEATHSIG, SIGKILL);
+	fd = open_uinst(0);
+	*pg = fd >= 0 ? map_page(fd) : NULL;
+	if (!*pg)
+		sys_exit(3);
+	sys_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+/*
  * The competitor: its own readable instructions:u, mapped; for each byte
  * from @rfd (up to 'q'), a self-read, win_loop(100) and the byte echoed
  * to @wfd, the same code each time
@@ -463,15 +479,9 @@ static void competitor(long rfd, long wfd, volatile long *sh)
 	volatile struct perf_event_mmap_page *pg;
 	struct uval v;
 	unsigned int i;
-	long fd;
 	char c;
 
-	sys_prctl(PR_SET_PDEATHSIG, SIGKILL);
-	fd = open_uinst(0);
-	pg = fd >= 0 ? map_page(fd) : NULL;
-	if (!pg)
-		sys_exit(3);
-	sys_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	competitor_event(&pg);
 	for (i = 0; i < SW_ROUNDS; i++) {
 		if (sys_read(rfd, &c, 1) != 1 || c == 'q')
 			break;
@@ -869,15 +879,9 @@ static void reader(long rfd, long wfd, volatile long *sh)
 {
 	volatile struct perf_event_mmap_page *pg;
 	struct uval v;
-	long fd;
 	char c;
 
-	sys_prctl(PR_SET_PDEATHSIG, SIGKILL);
-	fd = open_uinst(0);
-	pg = fd >= 0 ? map_page(fd) : NULL;
-	if (!pg)
-		sys_exit(3);
-	sys_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	competitor_event(&pg);
 	while (sys_read(rfd, &c, 1) == 1 && c != 'q') {
 		win_loop(-1, 99, 0);
 		if (!uread(pg, pmd_read_fn, &v) && v.raw) {

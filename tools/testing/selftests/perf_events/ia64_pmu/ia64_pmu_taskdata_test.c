@@ -13,23 +13,11 @@
  * opens.
  */
 
-#include <sys/utsname.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
 #define PEER_TYPE	"/sys/bus/event_source/devices/ia64_pmu_peer/type"
-
-/* Is the running kernel @maj.@min or later? */
-static int kernel_at_least(int maj, int min)
-{
-	struct utsname u;
-	int a, b;
-
-	if (uname(&u) || sscanf(u.release, "%d.%d", &a, &b) != 2)
-		return -1;
-	return a > maj || (a == maj && b >= min);
-}
 
 /* A sampling event with a branch stack on this task, or -1 and errno */
 static int open_branch_stack(void)

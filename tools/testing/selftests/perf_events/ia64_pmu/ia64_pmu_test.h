@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
@@ -128,6 +129,17 @@ static inline const char *read_line(const char *path, char *buf, size_t len)
 		fclose(f);
 	}
 	return buf;
+}
+
+/* Is the running kernel @maj.@min or later? -1 if unknown */
+static inline int kernel_at_least(int maj, int min)
+{
+	struct utsname u;
+	int a, b;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &a, &b) != 2)
+		return -1;
+	return a > maj || (a == maj && b >= min);
 }
 
 /* Is the PMU an Itanium 2 (caps/pmu_name "itanium2")? */

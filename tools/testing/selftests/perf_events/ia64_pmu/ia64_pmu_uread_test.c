@@ -90,6 +90,17 @@ static int64_t model_pmd(int n, unsigned int width)
 	return (int64_t)(v << (64 - width)) >> (64 - width);
 }
 
+/* How many of CPU 0's counters are user monitors (PMC.pm = 0) */
+static unsigned int user_monitors(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pmu_counters(); i++)
+		if (!(sim_model_pmc(0, 4 + i) & PMC_PM))
+			n++;
+	return n;
+}
+
 /* What a task reading its counter itself gets: offset + the counter */
 static uint64_t page_count(struct perf_event_mmap_page *pc,
 			   unsigned int width)
@@ -191,7 +202,7 @@ TEST_F(uread, mapping_makes_the_counter_a_user_monitor)
 {
 	struct perf_event_mmap_page *pc;
 	struct perf_event_attr attr;
-	unsigned int i, ctr = 0, n = 0;
+	unsigned int ctr;
 	struct count c;
 	int fd;
 
@@ -202,10 +213,7 @@ TEST_F(uread, mapping_makes_the_counter_a_user_monitor)
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, inject_user(100));
 	/* not mapped: privileged, as every counter */
-	for (i = 0; i < pmu_counters(); i++)
-		if (!(sim_model_pmc(0, 4 + i) & PMC_PM))
-			n++;
-	EXPECT_EQ(0, n);
+	EXPECT_EQ(0, user_monitors());
 
 	pc = map_page(fd);
 	ASSERT_NE(NULL, pc);
@@ -263,7 +271,6 @@ TEST_F(uread, sampler_offset_follows_the_overflows)
 static void expect_unreadable(struct __test_metadata *_metadata, int fd,
 			      struct perf_event_mmap_page *pc)
 {
-	unsigned int i, user_monitors = 0;
 	struct count c;
 
 	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_ENABLE, 0));
@@ -272,10 +279,7 @@ static void expect_unreadable(struct __test_metadata *_metadata, int fd,
 		EXPECT_EQ(0, pc->index);
 		EXPECT_EQ(0, (int)pc->cap_user_rdpmc);
 	}
-	for (i = 0; i < pmu_counters(); i++)
-		if (!(sim_model_pmc(0, 4 + i) & PMC_PM))
-			user_monitors++;
-	EXPECT_EQ(0, user_monitors);
+	EXPECT_EQ(0, user_monitors());
 	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_DISABLE, 0));
 	ASSERT_EQ(0, read_count(fd, &c));
 	EXPECT_EQ(10, c.value);		/* it counted */
