@@ -458,12 +458,6 @@ extern u64 ia64_pmu_cnt_mask;
 extern u64 ia64_pmu_max_period;
 extern u64 ia64_pmu_ovfl_mask;
 
-/* A counter value as the PMD reads it: sign-extended from the top bit */
-static inline u64 ia64_pmu_sext(u64 val)
-{
-	return sign_extend64(val, ia64_pmu_model->width - 1);
-}
-
 /* ia64_pmu_event.c */
 int ia64_pmu_generic(const char *name, u64 *config);
 int ia64_pmu_event_init(struct perf_event *event);
@@ -568,6 +562,7 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val);
 
 /* ia64_pmu_uread.c */
+struct mm_struct;
 extern struct device_attribute ia64_pmu_attr_rdpmc;
 void ia64_pmu_uread_init(struct perf_event *event);
 u64 ia64_pmu_uread_config(struct perf_event *event);

@@ -20,6 +20,12 @@
 
 #include "ia64_pmu.h"
 
+/* A counter value as the PMD reads it: sign-extended from the top bit */
+static inline u64 ia64_pmu_sext(u64 val)
+{
+	return sign_extend64(val, ia64_pmu_model->width - 1);
+}
+
 /*
  * Fold the counter's progress since the last update into the count.
  * hwc->prev_count holds counter values as the PMD reads them, sign-extended
