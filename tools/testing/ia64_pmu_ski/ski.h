@@ -254,6 +254,7 @@ int t_user_read_rdpmc1(void);
 int t_user_read_rdpmc2(void);
 int t_user_read_noleak(void);
 int t_user_read_example(void);
+int t_user_read_multiplex(void);
 /* the count of @pg's event by a self-read: 0, or -1 if not readable */
 int user_read_count(volatile struct perf_event_mmap_page *pg, u64 *count);
 

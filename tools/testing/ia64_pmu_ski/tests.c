@@ -1346,6 +1346,7 @@ const struct test tests[] = {
 	{ "user_read_rdpmc2", t_user_read_rdpmc2 },
 	{ "user_read_noleak", t_user_read_noleak },
 	{ "user_read_example", t_user_read_example },
+	{ "user_read_multiplex", t_user_read_multiplex },
 };
 
 const unsigned int nr_tests = ARRAY_SIZE(tests);

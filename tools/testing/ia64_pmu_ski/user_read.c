@@ -51,6 +51,14 @@
  *                    a competitor's readable event ran
  * user_read_example  the documentation's example (user_read_example.c):
  *                    differences exactly 3 (N - N'), -1 once disabled
+ * user_read_multiplex  caps/counters + 1 readable instructions:u events,
+ *                    multiplexed (the core rotates them from its
+ *                    hrtimer), read each round until each was found
+ *                    taken off the PMU and put back MX_MIN_MOVES times:
+ *                    on a counter, user read + 3 == read() exactly; off
+ *                    it, index 0 and offset == read(), unchanged while
+ *                    the page is; counts and times never decrease;
+ *                    disabled, offset == read()
  */
 #include "ski.h"
 #include "win.h"
@@ -662,6 +670,205 @@ int t_user_read_switch(void)
 	out("# measured: a round of win_loop(1300) %lu, of win_loop(300) %lu: "
 	    "%lu apart, expected %lu\n", d2, d1, d2 - d1, WIN_UL(WIN_K * 1000));
 	EXPECT_EQ("round(1300) - round(300)", d2 - d1, WIN_UL(WIN_K * 1000));
+	return test_failed;
+}
+
+/* ---------------------------------------------------------------- */
+/* multiplexing */
+
+#define MX_EVENTS	17	/* caps/counters + 1, at most */
+#define MX_N		1000	/* win_loop(MX_N) each round */
+#define MX_MIN_MOVES	3	/* found moved off and on, each event */
+#define MX_MAX_ROUNDS	20000
+#define MX_FMT		(PERF_FORMAT_TOTAL_TIME_ENABLED | \
+			 PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+/* One multiplexed event: its page and what the rounds saw of it */
+struct mx_event {
+	volatile struct perf_event_mmap_page *pg;
+	long fd;
+	u64 val[3];		/* read(): count, time_enabled, time_running */
+	u64 reads;		/* one-pass or retried, that gave a count */
+	u32 seq;		/* the page's lock of the last read */
+	u32 idx;		/* the page's index of the last read */
+	u32 pmds;		/* mask of the PMDs the page named */
+	u64 on, off;		/* reads with the event on and off the PMU */
+	u64 to_on, to_off;	/* reads that found it moved on, off */
+	u64 moved;		/* reads on another PMD than the last one */
+	u64 still;		/* off twice, the page unchanged in between */
+	u64 retries;		/* passes of the seqlock loop retried */
+	u64 bad;		/* failed checks (the first one printed) */
+};
+
+/*
+ * One read of @e as the uapi loop does it, and read() of the same event
+ * back to back: on the PMU, the self-read (ur_read_sys_n()) is read()'s
+ * count less UR_READ_SYS_AFTER; off it, the page's offset is read()'s
+ * count. Then the count and both times never decrease, and an event that
+ * stayed off the PMU (the page not updated since) counted nothing.
+ */
+static void mx_read(struct mx_event *e, unsigned int n, u64 round)
+{
+	volatile struct perf_event_mmap_page *pg = e->pg;
+	u64 k[3], off = 0, raw = 0, want;
+	u32 seq = 0, idx = 0, cap = 0, tries;
+	long r = 0;
+
+	for (tries = 1; tries <= UREAD_TRIES; tries++) {
+		k[0] = k[1] = k[2] = ~0ULL;
+		seq = pg->lock;
+		barrier();
+		idx = pg->index;
+		off = pg->offset;
+		cap = pg->cap_user_rdpmc;
+		if (idx && cap)
+			raw = ur_read_sys_n(idx - 1, e->fd, k, sizeof(k));
+		else
+			r = sys_read(e->fd, k, sizeof(k));
+		barrier();
+		if (pg->lock == seq)
+			break;
+	}
+	e->retries += tries - 1;
+	if (tries > UREAD_TRIES) {
+		if (!e->bad++)
+			EXPECT(0, "event %u, round %lu: the page's lock moved in "
+			       "each of %u passes", n, round, UREAD_TRIES);
+		return;
+	}
+	if (idx && !cap) {
+		if (!e->bad++)
+			EXPECT(0, "event %u, round %lu: index %u, but "
+			       "cap_user_rdpmc 0", n, round, idx);
+		return;
+	}
+	if (idx) {
+		want = off + sext(raw, pg->pmc_width) + UR_READ_SYS_AFTER;
+		if ((k[0] != want || idx < FIRST_CTR + 1 ||
+		     idx > FIRST_CTR + id.counters) && !e->bad++)
+			EXPECT(0, "event %u, round %lu: PMD%u 0x%lx + offset "
+			       "0x%lx + %lu = %lu, read() %lu", n, round,
+			       idx - 1, raw, off, UR_READ_SYS_AFTER, want,
+			       k[0]);
+		e->on++;
+		e->to_on += e->reads && !e->idx;
+		e->moved += e->reads && e->idx && e->idx != idx;
+		if (idx > FIRST_CTR && idx <= FIRST_CTR + 32)
+			e->pmds |= 1U << (idx - 1 - FIRST_CTR);
+	} else {
+		if ((r != sizeof(k) || k[0] != off) && !e->bad++)
+			EXPECT(0, "event %u, round %lu: off the PMU: offset %lu, "
+			       "read() %ld: %lu", n, round, off, r, k[0]);
+		e->off++;
+		e->to_off += e->reads && e->idx;
+		if (e->reads && e->seq == seq && !e->idx) {
+			e->still++;
+			if (k[0] != e->val[0] && !e->bad++)
+				EXPECT(0, "event %u, round %lu: off the PMU, "
+				       "the page unchanged, but read() %lu, "
+				       "before %lu", n, round, k[0], e->val[0]);
+		}
+	}
+	if ((k[0] < e->val[0] || k[1] < e->val[1] || k[2] < e->val[2] ||
+	     k[2] > k[1]) && !e->bad++)
+		EXPECT(0, "event %u, round %lu: read() %lu enabled %lu running "
+		       "%lu, before %lu %lu %lu", n, round, k[0], k[1], k[2],
+		       e->val[0], e->val[1], e->val[2]);
+	memcpy(e->val, k, sizeof(k));
+	e->reads++;
+	e->seq = seq;
+	e->idx = idx;
+}
+
+/*
+ * Has @e been taken off the PMU and put back MX_MIN_MOVES times while
+ * the rounds watched (by the page), and do read()'s times agree?
+ */
+static int mx_rotated(const struct mx_event *e)
+{
+	return e->to_on >= MX_MIN_MOVES && e->to_off >= MX_MIN_MOVES &&
+	       e->val[2] && e->val[2] < e->val[1];
+}
+
+int t_user_read_multiplex(void)
+{
+	static struct mx_event ev[MX_EVENTS];
+	struct perf_event_attr a;
+	unsigned int i, n = id.counters + 1, all = 0;
+	u64 round, k[3], off;
+	u32 seq, idx;
+
+	EXPECT(n <= MX_EVENTS, "caps/counters %u: more than %u events needed",
+	       id.counters, MX_EVENTS);
+	EXPECT_EQ("rdpmc", rdpmc_get(), 1);
+	if (test_failed)
+		return 1;
+	for (i = 0; i < n; i++) {
+		attr_hw(&a, PERF_COUNT_HW_INSTRUCTIONS);
+		a.exclude_kernel = 1;
+		a.read_format = MX_FMT;
+		ev[i].fd = perf_open(&a, 0, -1);
+		EXPECT(ev[i].fd >= 0, "perf_event_open(instructions:u) %u of "
+		       "%u: %s", i + 1, n, errname(ev[i].fd));
+		if (ev[i].fd < 0)
+			return 1;
+		ev[i].pg = map_page(ev[i].fd);
+		if (!ev[i].pg)
+			return 1;
+	}
+	for (i = 0; i < n; i++)
+		sys_ioctl(ev[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+
+	win_loop(-1, 0, 0);
+	for (round = 0; round < MX_MAX_ROUNDS; round++) {
+		for (i = 0; i < n; i++)
+			mx_read(&ev[i], i, round);
+		if (test_failed)
+			break;
+		for (all = 0, i = 0; i < n; i++)
+			all += mx_rotated(&ev[i]);
+		if (all == n)
+			break;
+		win_loop(-1, MX_N - 1, 0);
+	}
+	out("# measured: %u events of instructions:u on %u counters, %lu "
+	    "rounds of win_loop(%u) and %u self-reads\n", n, id.counters,
+	    round + (round < MX_MAX_ROUNDS), MX_N, n);
+	for (i = 0; i < n; i++)
+		out("# measured: event %u: read() %lu, enabled %lu, running "
+		    "%lu; reads on the PMU %lu, off %lu; found moved on %lu, "
+		    "off %lu, to another PMD %lu; off with the page unchanged "
+		    "%lu; PMDs (mask, bit i PMD%u + i) 0x%x; retried passes "
+		    "%lu; page updates (lock / 2) %u\n", i, ev[i].val[0],
+		    ev[i].val[1], ev[i].val[2], ev[i].on, ev[i].off,
+		    ev[i].to_on, ev[i].to_off, ev[i].moved, ev[i].still,
+		    FIRST_CTR, ev[i].pmds, ev[i].retries, ev[i].seq / 2);
+	EXPECT(all == n, "after %lu rounds, %u of %u events were found "
+	       "moved off and on the PMU %u times each, with time_running < "
+	       "time_enabled", round, all, n, MX_MIN_MOVES);
+
+	/* disabled: off the PMU, the count in the offset */
+	for (i = 0; i < n; i++)
+		sys_ioctl(ev[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < n; i++) {
+		do {
+			seq = ev[i].pg->lock;
+			barrier();
+			idx = ev[i].pg->index;
+			off = ev[i].pg->offset;
+			barrier();
+		} while (ev[i].pg->lock != seq);
+		perf_read(ev[i].fd, k, 3);
+		if (idx || off != k[0] || k[0] < ev[i].val[0])
+			out("# measured: event %u disabled: index %u, offset "
+			    "%lu, read() %lu\n", i, idx, off, k[0]);
+		EXPECT_EQ("index when disabled", idx, 0);
+		EXPECT_EQ("offset when disabled (== read())", off, k[0]);
+		EXPECT(k[0] >= ev[i].val[0], "event %u: read() %lu when "
+		       "disabled, %lu before", i, k[0], ev[i].val[0]);
+		unmap_page(ev[i].pg);
+		sys_close(ev[i].fd);
+	}
 	return test_failed;
 }
 

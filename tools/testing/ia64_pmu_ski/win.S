@@ -639,3 +639,41 @@ ur_read_sys:
 	  br.ret.sptk.many b0 ;;
 	}
 	.endp ur_read_sys
+
+/*
+ * unsigned long ur_read_sys_n(long pmd, long fd, void *buf, long size):
+ * ur_read_sys() with read(fd, buf, size), for a read_format longer than
+ * the count alone; the same UR_READ_SYS_AFTER instructions from the mov
+ * to the break
+ */
+	.align 64
+	.global ur_read_sys_n
+	.type ur_read_sys_n, @function
+	.proc ur_read_sys_n
+ur_read_sys_n:
+	{ .mii
+	  alloc r36 = ar.pfs, 4, 2, 3, 0	// r36 pfs, r37 the PMD;
+	  mov r38 = r33				// out r38-r40
+	  mov r39 = r34 ;;
+	}
+	{ .mii
+	  mov r40 = r35
+	  mov r15 = NR_READ
+	  nop.i 0 ;;
+	}
+	{ .mii
+	  mov r37 = pmd[r32]			// the self-read: #1
+	  nop.i 0				// #2
+	  nop.i 0 ;;				// #3
+	}
+	{ .mii
+	  break.m 0x100000			// read(fd, buf, size)
+	  nop.i 0
+	  nop.i 0 ;;
+	}
+	{ .mib
+	  mov r8 = r37
+	  mov ar.pfs = r36
+	  br.ret.sptk.many b0 ;;
+	}
+	.endp ur_read_sys_n

@@ -83,7 +83,7 @@
 /*
  * ur_read_sys: the user instructions from its mov r = pmd[] (which the
  * value it reads does not include) up to the break of its read(): the
- * mov itself and the two nop.i after it
+ * mov itself and the two nop.i after it; the same for ur_read_sys_n
  */
 #define UR_READ_SYS_AFTER	WIN_UL(3)
 
@@ -99,6 +99,7 @@ void filt_fn(long lc);
 void child_echo(long rfd, long wfd, char *buf, volatile long *shared,
 		long pid) __attribute__((noreturn));
 unsigned long ur_read_sys(long pmd, long fd, void *buf);
+unsigned long ur_read_sys_n(long pmd, long fd, void *buf, long size);
 
 /* code labels (bundle addresses), declared as arrays: no descriptor */
 extern const char win_loop_enable[], win_loop_body[], win_loop_post[],
