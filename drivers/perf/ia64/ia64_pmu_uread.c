@@ -77,6 +77,15 @@ static ssize_t rdpmc_store(struct device *dev, struct device_attribute *attr,
 
 struct device_attribute ia64_pmu_attr_rdpmc = __ATTR_RW(rdpmc);
 
+/*
+ * The last mapping of a readable event's page is going: the core calls
+ * pmu->event_unmapped() before it takes the mapping off mmap_count, and
+ * the task may be switched out and in meanwhile. Set there, cleared by
+ * the next mmap; hw.event_base_rdpmc is x86's, free here, and has no
+ * other writer (hw.flags has, in the interrupt).
+ */
+#define ia64_pmu_unmapping(event)	((event)->hw.event_base_rdpmc)
+
 /* At event_init, once the event's configuration is known */
 void ia64_pmu_uread_init(struct perf_event *event)
 {
@@ -89,44 +98,38 @@ void ia64_pmu_uread_init(struct perf_event *event)
 	    hwc->extra_reg.reg)
 		return;
 	hwc->flags |= IA64_PMU_HWF_UREAD | IA64_PMU_USER_READ_FLAG;
+	ia64_pmu_unmapping(event) = 0;
 	if (rdpmc == IA64_PMU_RDPMC_ALWAYS)
 		hwc->flags |= IA64_PMU_HWF_UREAD_ALWAYS;
 }
 
 /*
- * Does @event's task read it: a readable event, mapped (but for the
- * mapping of @unmapping, which its mmap_count still counts) unless rdpmc
- * was 2 when it was opened?
+ * Does @event's task read it: a readable event, mapped unless rdpmc was
+ * 2 when it was opened?
  */
-static bool ia64_pmu_uread_open(struct perf_event *event,
-				struct perf_event *unmapping)
+static bool ia64_pmu_uread_open(struct perf_event *event)
 {
 	if (!(event->hw.flags & IA64_PMU_HWF_UREAD))
 		return false;
 	if (event->hw.flags & IA64_PMU_HWF_UREAD_ALWAYS)
 		return true;
-	return ia64_pmu_event_maps(event) > (event == unmapping);
-}
-
-static u64 ia64_pmu_uread_pmc(struct perf_event *event,
-			      struct perf_event *unmapping)
-{
-	/* a user monitor, which user mode may read ([SDM-2] §7.2.1) */
-	if (ia64_pmu_uread_open(event, unmapping))
-		return event->hw.config & ~IA64_PMC_PM;
-	return event->hw.config;
+	return !READ_ONCE(ia64_pmu_unmapping(event)) &&
+	       ia64_pmu_event_maps(event);
 }
 
 /* The running configuration of a readable event's counter */
 u64 ia64_pmu_uread_config(struct perf_event *event)
 {
-	return ia64_pmu_uread_pmc(event, NULL);
+	/* a user monitor, which user mode may read ([SDM-2] §7.2.1) */
+	if (ia64_pmu_uread_open(event))
+		return event->hw.config & ~IA64_PMC_PM;
+	return event->hw.config;
 }
 
 /* pmu->event_idx: the user page's index */
 int ia64_pmu_event_idx(struct perf_event *event)
 {
-	if (event->hw.idx < 0 || !ia64_pmu_uread_open(event, NULL))
+	if (event->hw.idx < 0 || !ia64_pmu_uread_open(event))
 		return 0;
 	return event->hw.idx + 1;
 }
@@ -151,24 +154,27 @@ void ia64_pmu_uread_resume(struct ia64_pmu_cpu *cpuc)
  * PSR.sp follows. Interrupts off: the PMU's events do not change
  * meanwhile, and the user page is not updated in between.
  */
-static void ia64_pmu_uread_map(struct perf_event *event,
-			       struct perf_event *unmapping)
+static void ia64_pmu_uread_map(struct perf_event *event, bool unmapping)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	struct ia64_pmu_cpu *cpuc;
 	unsigned long flags;
 
 	if (!(hwc->flags & IA64_PMU_HWF_UREAD) ||
-	    (hwc->flags & IA64_PMU_HWF_UREAD_ALWAYS) ||
-	    hwc->target != current)
+	    (hwc->flags & IA64_PMU_HWF_UREAD_ALWAYS))
+		return;
+	if (!unmapping)
+		WRITE_ONCE(ia64_pmu_unmapping(event), 0);
+	else if (ia64_pmu_event_maps(event) <= 1)
+		WRITE_ONCE(ia64_pmu_unmapping(event), 1);
+	if (hwc->target != current)
 		return;
 	local_irq_save(flags);
 	cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	if (READ_ONCE(event->oncpu) == smp_processor_id() &&
 	    hwc->idx >= 0 && !(hwc->state & PERF_HES_STOPPED) &&
 	    cpuc->enabled) {
-		ia64_pmu_write_ctr_pmc(hwc->idx,
-				       ia64_pmu_uread_pmc(event, unmapping));
+		ia64_pmu_write_ctr_pmc(hwc->idx, ia64_pmu_uread_config(event));
 		ia64_pmu_srlz();
 		if (cpuc->user_ctrs || cpuc->user_open)
 			ia64_pmu_uread_resume(cpuc);
@@ -181,11 +187,11 @@ static void ia64_pmu_uread_map(struct perf_event *event,
 /* pmu->event_mapped(): after the mapping is counted in mmap_count */
 void ia64_pmu_event_mapped(struct perf_event *event, struct mm_struct *mm)
 {
-	ia64_pmu_uread_map(event, NULL);
+	ia64_pmu_uread_map(event, false);
 }
 
 /* pmu->event_unmapped(): before the mapping is taken off mmap_count */
 void ia64_pmu_event_unmapped(struct perf_event *event, struct mm_struct *mm)
 {
-	ia64_pmu_uread_map(event, event);
+	ia64_pmu_uread_map(event, true);
 }
