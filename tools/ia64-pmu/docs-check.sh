@@ -38,6 +38,40 @@ if grep -nE 'specs? 00[0-9]' "${files[@]}" | grep -v 'docs-check.sh'; then
 	echo "docs-check: the lines above use the internal spec numbers"
 	fail=1
 fi
+# Every modelling choice of the model (drivers/perf/ia64/sim/), marked
+# MODEL(<name>) in its code, has an entry in the rst's "What the model
+# assumes" that names it as ``MODEL(<name>)``, and that section names no
+# choice the code has not; an unnamed "MODEL:" is refused
+mapfile -t sim < <(git ls-files -co --exclude-standard \
+	'drivers/perf/ia64/sim/*.c' 'drivers/perf/ia64/sim/*.h')
+if grep -n 'MODEL:' "${sim[@]}"; then
+	echo "docs-check: the lines above mark a modelling choice without a name (MODEL(<name>):)"
+	fail=1
+fi
+python3 - "$rst" "${sim[@]}" <<'PY' || fail=1
+import re, sys
+rst = open(sys.argv[1]).read()
+start = rst.find('\nWhat the model assumes\n=')
+if start < 0:
+	sys.exit('docs-check: no "What the model assumes" section in ' + sys.argv[1])
+# up to the next title underlined with "="
+nxt = re.search(r'\n[^\n]+\n=+\n', rst[start + 30:])
+section = rst[start:start + 30 + nxt.start()] if nxt else rst[start:]
+listed = set(re.findall(r'``MODEL\(([a-z0-9-]+)\)``', section))
+code = {}
+for f in sys.argv[2:]:
+	for n, line in enumerate(open(f), 1):
+		for name in re.findall(r'MODEL\(([a-z0-9-]+)\)', line):
+			code.setdefault(name, '%s:%d' % (f, n))
+bad = 0
+for name in sorted(set(code) - listed):
+	print('docs-check: %s: MODEL(%s) has no entry in "What the model assumes"' % (code[name], name))
+	bad = 1
+for name in sorted(listed - set(code)):
+	print('docs-check: "What the model assumes" lists MODEL(%s), which the model does not mark' % name)
+	bad = 1
+sys.exit(bad)
+PY
 # The rst parses cleanly (when docutils is installed)
 if python3 -c 'import docutils' 2>/dev/null; then
 	python3 - "$rst" <<'PY' || fail=1
@@ -54,4 +88,4 @@ else
 	echo "docs-check: no python3 docutils, rst syntax not checked"
 fi
 [ $fail -eq 0 ] || exit 1
-echo "docs-check: ${#docs[@]} documents, short forms ${defined[*]}"
+echo "docs-check: ${#docs[@]} documents, short forms ${defined[*]}, ${#sim[@]} model files' MODEL() choices listed"

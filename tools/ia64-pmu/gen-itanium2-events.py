@@ -62,6 +62,23 @@ SHARED_CODES = {
 IBRP1_EVENTS = ('L1I_PREFETCHES', 'L1I_STRM_PREFETCHES',
 		'L2_INST_PREFETCHES')
 
+# Events that count what the task did not cause, besides those whose
+# initiator ([ITA-RM] Table 7-22, the names' _ANY and _IO: "any agent",
+# "non-CPU priority agents") says so: a per-task event of one needs
+# CPU-wide privilege (IA64_PRIV_OTHERS; the admin guide's "Events that
+# see other agents").
+OTHER_EVENTS = {
+	# [ITA-RM] §7.6.5: "The local processor snoop events ... monitor
+	# inbound snoop traffic", i.e. other agents' transactions
+	'BUS_SNOOPQ_REQ': 'inbound snoops',
+	'L1I_SNOOP': 'inbound snoops',
+	# the bus's in-order queue holds every agent's transactions
+	'BUS_IOQ_LIVE_REQ_HI': 'the bus in-order queue',
+	'BUS_IOQ_LIVE_REQ_LO': 'the bus in-order queue',
+	# no initiator: the data cycles of the bus, whoever drives them
+	'BUS_DATA_CYCLE': 'the data cycles of the bus',
+}
+
 # Known number of transcribed lines, counting events and EAR presets, so
 # that an edited transcription cannot silently drop one.
 NR_LINES = 497
@@ -98,7 +115,7 @@ HEADER = '''\
  * regen-check" verifies that the generator reproduces this file byte for
  * byte.
  *
- * Three X-macro lists without include guard, each in an #ifdef of its
+ * Four X-macro lists without include guard, each in an #ifdef of its
  * macro: define the macros of the lists wanted before each inclusion and
  * #undef them after.  A consumer that defines only IA64_EV() gets the
  * events, as from ia64_pmu_merced_events.h.  IA64_CTR*(), IA64_Q_*,
@@ -161,6 +178,16 @@ HEADER = '''\
  *   events of their own: the driver selects EAR modes through config1.
  *   The other arguments are those of IA64_EV().
  *
+ * IA64_EV4_PRIV(id, priv)
+ *   one line per counting event that counts what the task did not
+ *   cause, in the order of the IA64_EV() list:
+ *   id          the event's IA64_EV() id
+ *   priv        IA64_PRIV_OTHERS: the bus events whose initiator is ANY
+ *               or IO ([ITA-RM] Table 7-22), and the generator's
+ *               OTHER_EVENTS (inbound snoops, the bus's in-order queue and
+ *               data cycles); a per-task event of one needs the privilege
+ *               of a CPU-wide event
+ *
  * Deviations from the transcription:
 %(fixups)s */
 '''
@@ -186,6 +213,9 @@ class Itanium2(gen.Model):
 	ctr_fixup = CTR_FIXUP
 	shared_codes = SHARED_CODES
 	added_quals = ((IBRP1_EVENTS, 'P'),)
+	initiator_prefixes = ('BUS_', 'MEM_READ_CURRENT_')
+	other_initiators = ('_ANY', '_IO')
+	other_events = OTHER_EVENTS
 	nr_lines = NR_LINES
 	nr_events = NR_EVENTS
 	nr_grouped = NR_GROUPED

@@ -373,6 +373,22 @@ def fmt_qual(q):
 	return ' | '.join(flags) if flags else '0'
 
 
+# Events that count what the task did not cause and have no initiator to
+# say so (the bus events' ANY and IO initiators of Table 7-22 are a raw
+# umask's, checked by ia64_pmu_umask_ok()'s neighbour
+# ia64_pmu_umask_others()): a per-task event of one needs CPU-wide
+# privilege (IA64_PRIV_OTHERS; the admin guide's "Events that see other
+# agents").
+OTHER_EVENTS = {
+	# §7.6.5: "The local processor snoop events (BUS_SNOOPS_HITM,
+	# BUS_SNOOPS, BUS_SNOOPQ_REQ) monitor inbound snoop traffic"; the
+	# first two take only the ANY initiator
+	'BUS_SNOOPQ_REQ': 'inbound snoops',
+	# the bus's in-order queue holds every agent's transactions
+	'BUS_IOQ_LIVE_REQ_LO': 'the bus in-order queue',
+	'BUS_IOQ_LIVE_REQ_HI': 'the bus in-order queue',
+}
+
 # This generator, as named in the header's comment.
 GENERATOR = 'tools/ia64-pmu/' + 'gen-merced-events.py'
 
@@ -394,9 +410,10 @@ HEADER = '''\
  * "make -C tools/testing/ia64_pmu_events regen-check" verifies that the
  * generator reproduces this file byte for byte.
  *
- * An X-macro list without include guard: define IA64_EV() before each
- * inclusion and #undef it after.  IA64_CTR*() and IA64_Q_* come from
- * ia64_pmu_table.h.
+ * Two X-macro lists without include guard, each in an #ifdef of its
+ * macro: define the macros of the lists wanted before each inclusion and
+ * #undef them after.  IA64_CTR*(), IA64_Q_*, IA64_SEL_* and IA64_PRIV_*
+ * come from ia64_pmu_table.h.
  *
  * %(nr_events)d events: the %(nr_entries)d entries of §7.8, of which two
  * (BUS_BRQ_LIVE_REQ_LO/HI and BUS_IOQ_LIVE_REQ_LO/HI) describe two events
@@ -444,6 +461,13 @@ HEADER = '''\
  *                             and yes for ld.c" (ALAT_INST_*CHKA_LDC.*):
  *                             it constrains only part of the count
  *
+ * IA64_EV4_PRIV(id, priv)
+ *   the events that count what the task did not cause whatever their
+ *   umask (the generator's OTHER_EVENTS: inbound snoops, the bus's
+ *   in-order queue), priv IA64_PRIV_OTHERS: a per-task event of one
+ *   needs the privilege of a CPU-wide event, as does a bus event whose
+ *   raw umask selects the ANY or IO initiator (ia64_pmu_umask_others())
+ *
  * Entries that needed interpretation (details in the generator):
  * BUS_ALL, BUS_RD_DATA, BUS_RD_INVAL_BST and BUS_RD_PRTL lost their
  * qualification line in the text conversion and get none, like every
@@ -458,6 +482,7 @@ HEADER = '''\
 def emit(events, out):
 	out.write(HEADER % {'nr_events': len(events), 'nr_entries': NR_ENTRIES,
 			    'generator': GENERATOR})
+	out.write('#ifdef IA64_EV\n')
 	for e in events:
 		ident = e['name'].replace('.', '_')
 		umask = '0x%02x, 0x%x, 0x%x, %s,' % (
@@ -468,6 +493,13 @@ def emit(events, out):
 			out.write('/* umask: %s */\n' % e['comment'])
 		out.write('IA64_EV(%s,\n\t"%s",\n\t%s\n\t%s\n' %
 			  (ident, e['name'], umask, data))
+	out.write('#endif /* IA64_EV */\n')
+	out.write('\n#ifdef IA64_EV4_PRIV\n')
+	for e in events:
+		if e['name'] in OTHER_EVENTS:
+			out.write('IA64_EV4_PRIV(%s, IA64_PRIV_OTHERS)\n' %
+				  e['name'].replace('.', '_'))
+	out.write('#endif /* IA64_EV4_PRIV */\n')
 
 
 def load(path):
@@ -494,6 +526,9 @@ def load(path):
 		if ident in seen:
 			die('duplicate identifier %s' % ident)
 		seen.add(ident)
+	for name in OTHER_EVENTS:
+		if name not in seen:
+			die('OTHER_EVENTS names unknown event %s' % name)
 	for name in QUAL_MISSING:
 		if name not in seen:
 			die('fix-up QUAL_MISSING names unknown event %s' % name)

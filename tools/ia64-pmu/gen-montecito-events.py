@@ -68,6 +68,40 @@ IBRP_DUAL_EVENTS = ('ISB_BUNPAIRS_IN', 'L1I_FETCH_RAB_HIT',
 
 # Known numbers (facts sheet section 3), so that an edited transcription
 # cannot silently drop a line.
+# Events that count what the task did not cause, besides those whose
+# initiator says so (the names' _ANY "any agent", _IO "non-CPU priority
+# agents" and _EITHER "either core" of the package): a per-task event of
+# one needs CPU-wide privilege (IA64_PRIV_OTHERS; the admin guide's
+# "Events that see other agents").
+OTHER_EVENTS = {
+	# snoops come from other agents' transactions ([ITA-RM] §7.6.5:
+	# "inbound snoop traffic"); the snoop coalescing buffer collects
+	# the core's answers to them
+	'ER_SNOOPQ_REQ_HI': 'inbound snoops',
+	'ER_SNOOPQ_REQ_LO': 'inbound snoops',
+	'L1I_SNOOP': 'inbound snoops',
+	'L2I_SNOOP_HITS': 'inbound snoops',
+	'SI_SCB_INSERTS_ALL_SELF': 'inbound snoops',
+	'SI_SCB_INSERTS_HIT_SELF': 'inbound snoops',
+	'SI_SCB_INSERTS_HITM_SELF': 'inbound snoops',
+	'SI_SCB_INSERTS_MISS_SELF': 'inbound snoops',
+	'SI_SCB_LIVE_REQ_HI_SELF': 'inbound snoops',
+	'SI_SCB_LIVE_REQ_LO_SELF': 'inbound snoops',
+	'SI_SCB_SIGNOFFS_ALL': 'inbound snoops',
+	'SI_SCB_SIGNOFFS_HIT': 'inbound snoops',
+	'SI_SCB_SIGNOFFS_HITM': 'inbound snoops',
+	'SI_SCB_SIGNOFFS_MISS': 'inbound snoops',
+	# the bus's in-order queue holds every agent's transactions
+	'SI_IOQ_COLLISIONS': 'the bus in-order queue',
+	'SI_IOQ_LIVE_REQ_HI': 'the bus in-order queue',
+	'SI_IOQ_LIVE_REQ_LO': 'the bus in-order queue',
+}
+
+# The causal events ([PFM-MONT] S7: they count both threads of the core)
+# that count time alone: the same whatever the other thread does.  Every
+# other causal event that is not in IA64_PRIV_OTHERS is IA64_PRIV_SIBLING.
+TIME_EVENTS = ('CPU_OP_CYCLES_ALL', 'SI_CYCLES')
+
 NR_LINES = 637
 NR_EVENTS = 601		# 599 counting events and the 2 ETB lines
 NR_GROUPED = 92		# 30 L1D and 62 L2D events
@@ -99,7 +133,7 @@ HEADER = '''\
  * regen-check" verifies that the generator reproduces this file byte for
  * byte.
  *
- * Four X-macro lists without include guard, each in an #ifdef of its
+ * Five X-macro lists without include guard, each in an #ifdef of its
  * macro: define the macros of the lists wanted before each inclusion and
  * #undef them after.  The first three are those of
  * ia64_pmu_itanium2_events.h.  IA64_CTR*(), IA64_Q_*, IA64_SEL_*,
@@ -160,6 +194,20 @@ HEADER = '''\
  *   caf         libpfm's thread type, IA64_CAF_ACTIVE, _FLOATING, _CAUSAL
  *               or _SELF_FLOATING
  *
+ * IA64_EV4_PRIV(id, priv)
+ *   one line per counting event that counts what the task did not
+ *   cause, in the order of the IA64_EV() list:
+ *   id          the event's IA64_EV() id
+ *   priv        IA64_PRIV_OTHERS: the BUS_*, MEM_READ_CURRENT_* and SI_*
+ *               events whose initiator is ANY, IO or EITHER (the other
+ *               core), and the generator's OTHER_EVENTS (inbound snoops,
+ *               the bus's in-order queue); IA64_PRIV_SIBLING: the other
+ *               causal events but CPU_OP_CYCLES_ALL and SI_CYCLES (its
+ *               TIME_EVENTS), which count both threads of the core.  A
+ *               per-task event of the first needs the privilege of a
+ *               CPU-wide event, of the second while the core runs two
+ *               threads
+ *
  * Deviations from the transcription (besides the IBRP flags above):
 %(fixups)s */
 '''
@@ -185,6 +233,11 @@ class Montecito(gen.Model):
 	shared_codes = SHARED_CODES
 	collisions = COLLISIONS
 	added_quals = ((IBRP1_EVENTS, 'P'), (IBRP_DUAL_EVENTS, 'B'))
+	initiator_prefixes = ('BUS_', 'MEM_READ_CURRENT_', 'SI_')
+	other_initiators = ('_ANY', '_IO', '_EITHER')
+	other_events = OTHER_EVENTS
+	sibling_caf = 'C'
+	time_events = TIME_EVENTS
 	nr_lines = NR_LINES
 	nr_events = NR_EVENTS
 	nr_grouped = NR_GROUPED

@@ -186,11 +186,17 @@ def merced_events(source):
 			qual += 'D'
 		elif e['qual'][2] != 'no':
 			qual += 'd'
+		# the default umask of a bus event is its initiator's
+		# (ia64_pmu_umask_others(): ANY x001, IO x100)
+		others = (e['name'] in mod.OTHER_EVENTS or
+			  (e['sel'].startswith('IA64_SEL_BUS') and
+			   e['umask'] & 0x5))
 		out.append({
 			'name': e['name'], 'es': e['es'], 'umask': e['umask'],
 			'ctrs': e['ctrs'], 'inc': e['max_inc'], 'qual': qual,
 			'notes': (['Unit mask: %s' % e['comment']]
 				  if e['comment'] else []),
+			'priv': 'IA64_PRIV_OTHERS' if others else None,
 		})
 	return out
 
@@ -229,6 +235,7 @@ def libpfm_events(script, model_cls, source):
 			'ctrs': ctrs, 'inc': e['inc'],
 			'qual': ''.join(c for c in q if c in 'IODM'),
 			'notes': notes,
+			'priv': gen.priv(model, e),
 		})
 	return out
 
@@ -246,12 +253,33 @@ MODELS = {
 # Output
 # --------------------------------------------------------------------------
 
+# What perf list says of an event that counts what the task did not
+# cause (IA64_PRIV_*, the admin guide's "Events that see other agents"):
+# appended to its description, and the reason to its long description
+PRIV_TEXT = {
+	'IA64_PRIV_OTHERS': (
+		' (per task: needs CPU-wide privilege)',
+		'It counts other agents\' activity: a per-task event needs the '
+		'privilege of a CPU-wide one (perf_event_paranoid <= 0 or '
+		'CAP_PERFMON)'),
+	'IA64_PRIV_SIBLING': (
+		' (per task on two threads: needs CPU-wide privilege)',
+		'It counts both threads of the core: with two threads per core '
+		'a per-task event needs the privilege of a CPU-wide one '
+		'(perf_event_paranoid <= 0 or CAP_PERFMON)'),
+}
+
+
 def event_json(e, desc):
+	if e['priv']:
+		desc += PRIV_TEXT[e['priv']][0]
 	quals = [t for c, t in QUAL_TEXT if c in e['qual']]
 	long = [desc, 'Counters: PMC/PMD%s' % ctr_text(e['ctrs']),
 		'Maximum increment per cycle: %d' % e['inc'],
 		'Qualifiers: %s' % (', '.join(quals) if quals else 'none')]
 	long += e['notes']
+	if e['priv']:
+		long.append(PRIV_TEXT[e['priv']][1])
 	return {
 		'BriefDescription': desc,
 		'Counter': ','.join('%d' % c for c in e['ctrs']),

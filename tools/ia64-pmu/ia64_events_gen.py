@@ -52,6 +52,17 @@ class Model:
 	# (names, letter): the qualifier letter added to these events, each
 	# of which must honour exactly the instruction address range ("I")
 	added_quals = ()
+	# Events that count what the task did not cause (IA64_EV4_PRIV()):
+	# the name prefixes of the events whose name ends in their bus
+	# initiator, the suffixes that name other agents, the events that
+	# count other agents without an initiator (name: the source's
+	# reason), the thread type letter of the events that count both
+	# threads of a core, and of those the events that count time alone
+	initiator_prefixes = ()
+	other_initiators = ()
+	other_events = {}
+	sibling_caf = None
+	time_events = ()
 	nr_lines = nr_events = nr_grouped = nr_ear = None
 	generator = source = None
 	header = None		# doc comment template, see emit()
@@ -258,13 +269,51 @@ def emit(model, events, grouped, ears, out):
 			   fmt_qual(model, e['qual'])))
 	out.write('#endif /* IA64_EV2_EAR */\n')
 
-	if model.cafs is None:
-		return
-	out.write('\n#ifdef IA64_EV3_CAF\n')
-	for e in events:
-		out.write('IA64_EV3_CAF(%s, %s)\n' %
-			  (e['name'], model.cafs[e['caf']]))
-	out.write('#endif /* IA64_EV3_CAF */\n')
+	if model.cafs is not None:
+		out.write('\n#ifdef IA64_EV3_CAF\n')
+		for e in events:
+			out.write('IA64_EV3_CAF(%s, %s)\n' %
+				  (e['name'], model.cafs[e['caf']]))
+		out.write('#endif /* IA64_EV3_CAF */\n')
+	emit_priv(model, events, out)
+
+
+def priv(model, e):
+	"""The IA64_PRIV_* flags of a counting event, as a C expression or
+	None: IA64_PRIV_OTHERS if its initiator names other agents or it is
+	one of model.other_events; IA64_PRIV_SIBLING if it counts both
+	threads of a core (and not time alone)."""
+	name = e['name']
+	flags = []
+	if (name in model.other_events or
+	    (name.startswith(model.initiator_prefixes) and
+	     name.endswith(model.other_initiators))):
+		flags.append('IA64_PRIV_OTHERS')
+	elif (model.sibling_caf is not None and
+	      e['caf'] == model.sibling_caf and name not in model.time_events):
+		flags.append('IA64_PRIV_SIBLING')
+	return ' | '.join(flags) if flags else None
+
+
+def check_priv(model, events):
+	names = {e['name']: e for e in events}
+	for name in list(model.other_events) + list(model.time_events):
+		if name not in names:
+			die(model, 'privilege rule names %s, not in the table' %
+			    name)
+	for name in model.time_events:
+		if names[name]['caf'] != model.sibling_caf:
+			die(model, '%s counts time but is not of thread type %s' %
+			    (name, model.sibling_caf))
+
+
+def emit_priv(model, events, out):
+	lines = [(e['name'], priv(model, e)) for e in events]
+	out.write('\n#ifdef IA64_EV4_PRIV\n')
+	for name, flags in lines:
+		if flags:
+			out.write('IA64_EV4_PRIV(%s, %s)\n' % (name, flags))
+	out.write('#endif /* IA64_EV4_PRIV */\n')
 
 
 def load(model, path):
@@ -291,6 +340,7 @@ def load(model, path):
 		     model.nr_grouped, model.nr_ear))
 	check_codes(model, events)
 	check_ears(model, events, ears)
+	check_priv(model, events)
 	return events, grouped, ears
 
 

@@ -4,11 +4,11 @@
 # Install the Debian (bookworm) packages the project needs: the kernel
 # sources (6.1 and 6.12) and build tools for the x86_64 test kernels,
 # qemu and the initramfs ingredients for the VM, perf, and what the ia64
-# cross compiler build uses. Recommends are not installed, so everything used
-# directly is listed (libc6-dev for the static kselftests, g++ for the gcc
-# build). Idempotent: when everything is installed it only
-# asks dpkg and returns; apt-get update runs only when something is
-# missing.
+# cross compiler build and the Ski build use. Recommends are not
+# installed, so everything used directly is listed (libc6-dev for the
+# static kselftests, g++ for the gcc build). Idempotent: when everything
+# is installed it only asks dpkg and returns; apt-get update runs only
+# when something is missing.
 
 set -euo pipefail
 
@@ -21,6 +21,10 @@ PACKAGES=(
 	# ia64 cross compiler (tools/ia64-pmu/build-ia64-gcc.sh)
 	gcc-12-source binutils-ia64-linux-gnu g++ libgmp-dev libmpfr-dev
 	libmpc-dev
+	# Ski, the IA-64 simulator (tools/ski/build-ski.sh: autotools; flex,
+	# bison and libelf-dev are listed above)
+	binutils-dev libiberty-dev libncurses-dev autoconf autoconf-archive
+	automake gperf pkg-config libtool
 )
 
 # One dpkg-query for all; unknown packages are simply absent from its output.

@@ -35,7 +35,8 @@
 #                   itanium (the default), itanium2, montecito, or a
 #                   generic processor built from parameters,
 #                   generic[,family=F][,model=M][,counters=N][,width=W]
-#                   [,cycles=C][,retired=R] (sim_backend.c)
+#                   [,cycles=C][,retired=R][,ism=I][,threads=T]
+#                   (sim_backend.c)
 #   VM_FREERUN      0: load the model with free-running mode off (the
 #                   default is on: counts follow what runs in the VM)
 #   VM_NO_LOG_CHECK 1: do not fail on kernel problems in the log

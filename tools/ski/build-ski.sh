@@ -132,8 +132,11 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 cp "$WORK/src/src/bski" "$WORK/src/ski-bootloader/ski-bootloader" "$OUT/"
 rm -rf "$WORK"
-# Ski builds of other keys are stale
+# Ski builds of other keys are stale: drop those not in use (a build, or
+# a run of ski-check.sh or ski-run.sh, holds its lock)
 for d in "$CACHE"/ski-????????????; do
-	[ -d "$d" ] && [ "$d" != "$OUT" ] && rm -rf "$d"
+	if [ -d "$d" ] && [ "$d" != "$OUT" ]; then
+		(flock -n 8 && rm -rf "$d") 8>>"$d.lock" || true
+	fi
 done
 echo "$OUT"

@@ -41,6 +41,8 @@ int ski_pmu_line;
 static struct ia64_model pmu;
 /* SKI_PMU_CHECK=1: every record is checked as the backend checks them */
 static int check_records;
+/* SKI_PMU_TRACE=<file>: every record run, for debugging */
+static FILE *trace;
 
 /* The data accesses of the executing instruction */
 #define SKI_PMU_MAX_ACC	4
@@ -86,6 +88,8 @@ void ski_pmu_init(void)
 	enum ia64_model_cpu cpu;
 
 	check_records = chk && *chk == '1';
+	if (getenv("SKI_PMU_TRACE") && !trace)
+		trace = fopen(getenv("SKI_PMU_TRACE"), "w");
 	if (!id || !*id)
 		id = "itanium2";
 	if (!strcmp(id, "itanium")) {
@@ -211,6 +215,16 @@ static void run(const void *rec)
 	}
 	ia64_model_run(&pmu, rec, &progress);
 	update();
+	if (trace) {
+		const struct ia64_pmu_rec_ctx *c = (const void *)(h + 1);
+
+		fprintf(trace, "%u %llx.%u x%llu cpl%u psr %llx pmc0 %llx pmd4 %llx\n",
+			h->type, (unsigned long long)c->ip, c->slot,
+			(unsigned long long)c->repeat, c->cpl,
+			(unsigned long long)pmu.psr,
+			(unsigned long long)pmu.pmc[0],
+			(unsigned long long)pmu.pmd[4]);
+	}
 }
 
 static void set_ctx(struct ia64_pmu_rec_ctx *c, u64 ip, unsigned int slot,

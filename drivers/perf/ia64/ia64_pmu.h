@@ -43,6 +43,13 @@
  * asks for a fresh period, never for a sample.
  */
 #define IA64_PMU_HWF_OVFL	BIT(0)
+/*
+ * hw_perf_event.flags: an event that its task may read itself, on a user
+ * monitor while its page is mapped; or mapped or not (rdpmc 2).
+ * ia64_pmu_uread.c.
+ */
+#define IA64_PMU_HWF_UREAD		BIT(1)
+#define IA64_PMU_HWF_UREAD_ALWAYS	BIT(2)
 
 /* PMC0 ([ITA-RM] §6.2.3, Table 6-7) */
 #define IA64_PMC0_FR		0x1UL
@@ -234,6 +241,13 @@ struct ia64_pmu_model {
 	 */
 	const u8 *thread_types;
 	/*
+	 * Per line of events[]: IA64_PRIV_*, whether the event counts what
+	 * the task did not cause (other bus agents, the other thread of the
+	 * core), so that a per-task event of it needs perf_allow_cpu();
+	 * NULL: no such events (the generic model, which cannot know)
+	 */
+	const u8 *priv;
+	/*
 	 * Of raw_valid: bits whose meaning the driver cannot check (the
 	 * generic model's above the threshold), which need perf_allow_cpu()
 	 * as thread_all does
@@ -313,10 +327,15 @@ static inline bool ia64_pmu_opc_mid(void)
 	       ia64_pmu_model->qual->opc_match_pmc[0];
 }
 
-/* Counter configuration @config, stopped */
+/*
+ * Counter configuration @config, stopped. A stopped counter is a
+ * privileged monitor whatever @config says: its PMD, which may keep the
+ * count of an event that is gone, reads 0 in user mode ([SDM-2] Table
+ * 7-5, ia64_pmu_uread.c).
+ */
 static inline u64 ia64_pmu_stopped(u64 config)
 {
-	return (config | ia64_pmu_model->ctr_stop_set) &
+	return (config | ia64_pmu_model->ctr_stop_set | IA64_PMC_PM) &
 	       ~ia64_pmu_model->ctr_stop_clear;
 }
 
@@ -380,6 +399,9 @@ struct ia64_pmu_cpu {
 	/* what each counter's PMC holds, as the driver last wrote it */
 	u64 ctr_pmc[IA64_PMU_MAX_COUNTERS];
 	u16 ctr_pmc_known;		/* IA64_CTR(): ctr_pmc[] is valid */
+	/* user reads, ia64_pmu_uread.c */
+	u16 user_ctrs;			/* IA64_CTR(): PMC.pm = 0 written */
+	bool user_open;			/* current's PSR.sp cleared */
 	/* lost-interrupt watchdog, ia64_pmu_isr.c */
 	struct hrtimer watchdog;
 	unsigned long irqs;		/* interrupts handled */
@@ -464,7 +486,7 @@ static inline void ia64_pmu_quiesce(struct ia64_pmu_cpu *cpuc)
 {
 	if (likely(!cpuc->lazy_pp))
 		return;
-	ia64_pmu_psr_pp(false);
+	ia64_pmu_psr_run(false);
 	cpuc->lazy_pp = false;
 }
 
@@ -539,8 +561,18 @@ u64 ia64_pmu_qual_pmc11(struct ia64_pmu_cpu *cpuc, u64 pmc11);
 void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 			     u64 val);
 
+/* ia64_pmu_uread.c */
+struct mm_struct;
+extern struct device_attribute ia64_pmu_attr_rdpmc;
+void ia64_pmu_uread_init(struct perf_event *event);
+u64 ia64_pmu_uread_config(struct perf_event *event);
+int ia64_pmu_event_idx(struct perf_event *event);
+void ia64_pmu_uread_resume(struct ia64_pmu_cpu *cpuc);
+void ia64_pmu_event_mapped(struct perf_event *event, struct mm_struct *mm);
+void ia64_pmu_event_unmapped(struct perf_event *event, struct mm_struct *mm);
+
 /* ia64_pmu_ctxsw.c */
-void ia64_pmu_ctxsw_event_init(struct perf_event *event);
+int ia64_pmu_ctxsw_event_init(struct perf_event *event);
 int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model);
 void ia64_pmu_ctxsw_exit(struct pmu *pmu);
 

@@ -32,6 +32,17 @@ void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in);
  * PERF_ATTACH_TASK_DATA goes. The CPU's own context (pmu_ctx->embedded)
  * now comes with a task too, whose data is not the CPU's: NULL there,
  * as before.
+ *
+ * The data is one per task, not one per PMU: attach_task_ctx_data()
+ * takes a reference on the data a task has, whatever PMU's kmem_cache
+ * (cd->ctx_cache) it came from, and allocates from the event's PMU's
+ * task_ctx_cache only when the task has none. Another PMU's data (x86's
+ * LBR call stacks, where both run) is not ours to read or write: an
+ * event that would share it is refused (ia64_pmu_task_data_check(),
+ * EBUSY), and the context switch uses the data only when it comes from
+ * our cache (another PMU may attach between the check and the core's
+ * attach): without it the task's BTB and EAR registers start empty at
+ * each switch in, as for a context with nothing saved.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
 static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
@@ -42,8 +53,26 @@ static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
 	rcu_read_lock();
 	if (!pmu_ctx->embedded)
 		cd = rcu_dereference(task->perf_ctx_data);
+	if (cd && cd->ctx_cache != pmu_ctx->pmu->task_ctx_cache)
+		cd = NULL;
 	ia64_pmu_ctxsw(cd ? cd->data : NULL, sched_in);
 	rcu_read_unlock();
+}
+
+/* -EBUSY if the task of @event holds another PMU's live data, else 0 */
+static inline int ia64_pmu_task_data_check(struct perf_event *event)
+{
+	struct task_struct *task = event->hw.target;
+	struct perf_ctx_data *cd;
+	int ret = 0;
+
+	rcu_read_lock();
+	cd = task ? rcu_dereference(task->perf_ctx_data) : NULL;
+	if (cd && cd->ctx_cache != event->pmu->task_ctx_cache &&
+	    refcount_read(&cd->refcount))
+		ret = -EBUSY;
+	rcu_read_unlock();
+	return ret;
 }
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 static inline void ia64_pmu_sched_task(struct perf_event_pmu_context *pmu_ctx,
@@ -56,6 +85,14 @@ static inline void ia64_pmu_sched_task(struct perf_event_context *ctx,
 				       bool sched_in)
 {
 	ia64_pmu_ctxsw(ctx ? ctx->task_ctx_data : NULL, sched_in);
+}
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
+/* Up to 6.14 each PMU (each context) has data of its own */
+static inline int ia64_pmu_task_data_check(struct perf_event *event)
+{
+	return 0;
 }
 #endif
 
@@ -131,9 +168,9 @@ static inline bool ia64_pmu_hrtimer_hres_active(struct hrtimer *timer)
 /*
  * perf_pmu_unregister() returns an error since 6.15 (da916e96e2de,
  * "perf: Make perf_pmu_unregister() useable"): -EBUSY for a PMU with
- * event_unmapped, which this one has not; its events hold references on
- * the module, so none is left when it is unloaded. A failure would be a
- * bug: warn.
+ * event_unmapped (this one's, for user reads) that still has events. Its
+ * events hold references on the module, so none is left when it is
+ * unloaded. A failure would be a bug: warn.
  */
 static inline void ia64_pmu_unregister(struct pmu *pmu)
 {
@@ -141,6 +178,21 @@ static inline void ia64_pmu_unregister(struct pmu *pmu)
 	WARN_ON_ONCE(perf_pmu_unregister(pmu));
 #else
 	perf_pmu_unregister(pmu);
+#endif
+}
+
+/*
+ * The mappings of @event's page: event->mmap_count is an atomic_t in 6.1
+ * and 6.12, a refcount_t in 7.2. The boundary is taken as 6.17, whose
+ * perf mmap rework converted the mmap counts (not checked against the
+ * commit: the kernels in between are not tested).
+ */
+static inline unsigned int ia64_pmu_event_maps(struct perf_event *event)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+	return refcount_read(&event->mmap_count);
+#else
+	return atomic_read(&event->mmap_count);
 #endif
 }
 

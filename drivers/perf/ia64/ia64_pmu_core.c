@@ -67,6 +67,10 @@ void ia64_pmu_write_ctr_pmc(unsigned int idx, u64 val)
 	ia64_pmu_write_pmc(idx, val);
 	cpuc->ctr_pmc[i] = val;
 	cpuc->ctr_pmc_known |= IA64_CTR(idx);
+	if (val & IA64_PMC_PM)
+		cpuc->user_ctrs &= ~IA64_CTR(idx);
+	else
+		cpuc->user_ctrs |= IA64_CTR(idx);
 }
 
 /*
@@ -437,6 +441,7 @@ static DEVICE_ATTR_RO(cpus);
 
 static struct attribute *ia64_pmu_common_attrs[] = {
 	&dev_attr_cpus.attr,
+	&ia64_pmu_attr_rdpmc.attr,
 	NULL,
 };
 
@@ -546,6 +551,9 @@ static struct pmu ia64_pmu = {
 	.start		= ia64_pmu_start,
 	.stop		= ia64_pmu_stop,
 	.read		= ia64_pmu_read,
+	.event_idx	= ia64_pmu_event_idx,
+	.event_mapped	= ia64_pmu_event_mapped,
+	.event_unmapped	= ia64_pmu_event_unmapped,
 	.sched_task	= ia64_pmu_sched_task,
 	.nr_addr_filters = IA64_RANGE_PAIRS,
 	.addr_filters_validate = ia64_pmu_qual_filters_validate,
@@ -591,9 +599,10 @@ static int ia64_pmu_cpu_reset(unsigned int cpu)
 					model->reset_pmcs[i].val);
 	}
 	ia64_pmu_srlz();
-	ia64_pmu_psr_pp(false);
+	ia64_pmu_psr_run(false);
 	cpuc->monitored = false;
 	cpuc->lazy_pp = false;
+	cpuc->user_open = false;
 	cpuc->pmc0_valid = false;
 	cpuc->stale_ctrs = 0;
 	memset(cpuc->ctr_owner, 0, sizeof(cpuc->ctr_owner));

@@ -98,12 +98,19 @@ void ia64_pmu_ctxsw(void *task_ctx_data, bool sched_in)
 
 /*
  * event_init of an event that needs the context switch: have the core
- * allocate the task's task_ctx_data (per-task events only).
+ * allocate the task's task_ctx_data (per-task events only). EBUSY where
+ * the core would hand it another PMU's (ia64_pmu_compat.h, 6.15 on).
  */
-void ia64_pmu_ctxsw_event_init(struct perf_event *event)
+int ia64_pmu_ctxsw_event_init(struct perf_event *event)
 {
-	if (event->attach_state & PERF_ATTACH_TASK)
+	int ret;
+
+	if (!(event->attach_state & PERF_ATTACH_TASK))
+		return 0;
+	ret = ia64_pmu_task_data_check(event);
+	if (!ret)
 		event->attach_state |= PERF_ATTACH_TASK_DATA;
+	return ret;
 }
 
 int ia64_pmu_ctxsw_init(struct pmu *pmu, const struct ia64_pmu_model *model)

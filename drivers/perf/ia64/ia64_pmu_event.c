@@ -77,6 +77,30 @@ static const struct ia64_pmu_event *ia64_pmu_lookup(u64 config)
 }
 
 /*
+ * Does event @ev, selected by the PMC4.. image @config, count what the
+ * task did not cause (the admin guide's "Events that see other agents")?
+ * Other bus agents' transactions, inbound snoops and the bus's queues
+ * always (IA64_PRIV_OTHERS, or a bus event whose raw umask names the ANY
+ * or IO initiator); the events that count both threads of a core while
+ * it runs two (IA64_PRIV_SIBLING). Counts of time alone are the same
+ * whatever the others do, and are not marked.
+ */
+static bool ia64_pmu_sees_others(const struct ia64_pmu_event *ev, u64 config)
+{
+	const struct ia64_pmu_model *model = ia64_pmu_model;
+	u8 umask = (config & IA64_PMU_CFG_UMASK_MASK) >>
+		   IA64_PMU_CFG_UMASK_SHIFT;
+	unsigned int priv = 0;
+
+	if (model->priv && ev != model->raw_any)
+		priv = model->priv[ev - model->events];
+	if (ia64_pmu_umask_others(ev->sel, umask))
+		priv |= IA64_PRIV_OTHERS;
+	return (priv & IA64_PRIV_OTHERS) ||
+	       ((priv & IA64_PRIV_SIBLING) && ia64_pmu_threads > 1);
+}
+
+/*
  * Check a PMC4.. image from the user and return the counters that can
  * take it, or a negative errno.
  */
@@ -214,9 +238,13 @@ int ia64_pmu_event_init(struct perf_event *event)
 	/*
 	 * Counting both threads of the core shows what other tasks do:
 	 * the privilege of a CPU-wide event, as x86's any-thread bit; so
-	 * for the bits the driver cannot know the meaning of (EACCES)
+	 * for the bits the driver cannot know the meaning of, and for the
+	 * events that count other agents, as x86's uncore events (EACCES).
+	 * A CPU-wide event has that privilege already.
 	 */
-	if (config & (ia64_pmu_model->thread_all | ia64_pmu_model->raw_priv)) {
+	if ((config & (ia64_pmu_model->thread_all |
+		       ia64_pmu_model->raw_priv)) ||
+	    ia64_pmu_sees_others(ev, config)) {
 		ret = ia64_pmu_allow_cpu(attr);
 		if (ret)
 			return ret;
@@ -241,14 +269,21 @@ int ia64_pmu_event_init(struct perf_event *event)
 	ret = ia64_pmu_ear_init(event, config, plm);
 	if (ret)
 		return ret;
-	if (has_branch_stack(event) || event->hw.extra_reg.reg)
-		ia64_pmu_ctxsw_event_init(event);
+	if (has_branch_stack(event) || event->hw.extra_reg.reg) {
+		ret = ia64_pmu_ctxsw_event_init(event);
+		if (ret)
+			return ret;
+	}
 
-	/* Privileged monitor: user code cannot stop it with rum */
+	/*
+	 * Privileged monitor: user code cannot stop it with rum, nor read
+	 * it; but an event its task reads itself (ia64_pmu_uread.c)
+	 */
 	hwc->config = config | plm | IA64_PMC_PM | IA64_PMC_OI;
 	hwc->event_base = counters;
 	hwc->idx = -1;
 	hwc->flags = 0;
+	ia64_pmu_uread_init(event);
 	/* a counting event overflows each half range to stay 64-bit */
 	if (!is_sampling_event(event)) {
 		hwc->sample_period = ia64_pmu_max_period;

@@ -34,6 +34,17 @@
  *
  * What a family needs beyond what PAL says is data (ia64_generic_family):
  * the Itanium 2 (family 0x1f) counts only with PMC4's enable bit set.
+ *
+ * Threads: a core that runs two (PAL_LOGICAL_TO_PHYSICAL says so, or
+ * cannot tell: the probe assumes two) gets the rules of the only Itanium
+ * with threads the driver knows, the Montecito's errata: events on
+ * PMC4-9 only (erratum 121, the overflow of PMC10-15 cannot be relied
+ * on) and no IP-EAR (erratum 120; the generic model has none anyway).
+ * A processor the driver has no tables for, or one whose PAL disagrees
+ * with them (a Montecito among them), may have those errata: the
+ * conservative side costs counters 10-15, the other overflows that
+ * never interrupt. The probe says so. The Itanium and Itanium 2
+ * families run one thread per core (ia64_generic_family): no such rule.
  */
 
 #define pr_fmt(fmt) "ia64_pmu: " fmt
@@ -63,14 +74,18 @@
 
 /*
  * What a family needs beyond PAL's description: the bits every write of
- * a counter's PMC sets (ctr_pmc_set, by counter)
+ * a counter's PMC sets (ctr_pmc_set, by counter); one_thread: its cores
+ * run one hardware thread, whatever PAL_LOGICAL_TO_PHYSICAL says
  */
 static const struct {
 	u8 family;
+	bool one_thread;
 	u64 ctr_pmc_set[IA64_PMU_MAX_COUNTERS];
 } ia64_generic_family[] = {
+	/* Itanium: no threads ([ITA-RM]) */
+	{ 0x07, true, { 0 } },
 	/* Itanium 2: PMC4's power enable bit 23, or nothing counts */
-	{ 0x1f, { BIT_ULL(23) } },	/* [PFM-MCK], as ia64_pmu_itanium2 */
+	{ 0x1f, true, { BIT_ULL(23) } },  /* [PFM-MCK], as ia64_pmu_itanium2 */
 };
 
 /* The generic events, whose codes and counters PAL gives */
@@ -179,11 +194,19 @@ ia64_pmu_generic_build(const struct ia64_pmu_pal *pal, u8 family, u8 model,
 	memcpy(m->pal_pmd_mask, &pal->buf[IA64_PMU_PAL_PMD_MASK],
 	       sizeof(m->pal_pmd_mask));
 	memset(m->ctr_pmc_set, 0, sizeof(m->ctr_pmc_set));
-	for (i = 0; i < ARRAY_SIZE(ia64_generic_family); i++)
-		if (ia64_generic_family[i].family == family)
-			memcpy(m->ctr_pmc_set,
-			       ia64_generic_family[i].ctr_pmc_set,
-			       sizeof(m->ctr_pmc_set));
+	/* with two threads per core: PMC4-9 (of those PAL reports) */
+	m->mt_counters = IA64_CTR_4_9 & all;
+	m->mt_no_ipear = true;
+	for (i = 0; i < ARRAY_SIZE(ia64_generic_family); i++) {
+		if (ia64_generic_family[i].family != family)
+			continue;
+		memcpy(m->ctr_pmc_set, ia64_generic_family[i].ctr_pmc_set,
+		       sizeof(m->ctr_pmc_set));
+		if (ia64_generic_family[i].one_thread) {
+			m->mt_counters = 0;
+			m->mt_no_ipear = false;
+		}
+	}
 
 	ia64_generic_events[IA64_GENERIC_CYCLES].es = cycles;
 	ia64_generic_events[IA64_GENERIC_CYCLES].counters =

@@ -76,6 +76,18 @@ enum {
 #undef IA64_EV
 };
 
+/*
+ * Which events count what the task did not cause (IA64_PRIV_*), in
+ * itanium2_events[] order: a per-task event of one needs CPU-wide
+ * privilege (ia64_pmu_event.c)
+ */
+static const u8 itanium2_priv[ARRAY_SIZE(itanium2_events)] = {
+#define IA64_EV4_PRIV(id, priv) \
+	[ITA2_##id] = priv,
+#include "ia64_pmu_itanium2_events.h"
+#undef IA64_EV4_PRIV
+};
+
 /* The L1D and L2 cache event groups and sets, ia64_pmu_groups.c */
 static const struct ia64_pmu_event_group itanium2_groups[] = {
 #define IA64_EV2_GRP(id, grp, set)	{ ITA2_##id, grp, set },
@@ -162,6 +174,7 @@ const struct ia64_pmu_model ia64_pmu_itanium2 = {
 	.nr_reset_pmcs	= ARRAY_SIZE(itanium2_reset_pmcs),
 	.events		= itanium2_events,
 	.nr_events	= ARRAY_SIZE(itanium2_events),
+	.priv		= itanium2_priv,
 	.raw_valid	= IA64_PMU_CFG_VALID,
 	.groups		= itanium2_groups,
 	.nr_groups	= ARRAY_SIZE(itanium2_groups),

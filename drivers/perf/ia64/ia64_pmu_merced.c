@@ -45,6 +45,26 @@ static const struct ia64_pmu_event merced_events[] = {
 #undef IA64_EV
 };
 
+/* The index of each event in merced_events[] */
+enum {
+#define IA64_EV(id, name, es, umask, umask_mask, sel, ctr, max_inc, qual) \
+	MERCED_##id,
+#include "ia64_pmu_merced_events.h"
+#undef IA64_EV
+};
+
+/*
+ * Which events count what the task did not cause whatever their umask
+ * (IA64_PRIV_*), in merced_events[] order; the bus events' initiator is
+ * the raw umask's (ia64_pmu_umask_others())
+ */
+static const u8 merced_priv[ARRAY_SIZE(merced_events)] = {
+#define IA64_EV4_PRIV(id, priv) \
+	[MERCED_##id] = priv,
+#include "ia64_pmu_merced_events.h"
+#undef IA64_EV4_PRIV
+};
+
 /* The branch trace buffer of [ITA-RM] §6.2.8 */
 static const struct ia64_btb_layout merced_btb = IA64_BTB_LAYOUT_ITANIUM;
 
@@ -122,6 +142,7 @@ const struct ia64_pmu_model ia64_pmu_merced = {
 	.nr_reset_pmcs	= ARRAY_SIZE(merced_reset_pmcs),
 	.events		= merced_events,
 	.nr_events	= ARRAY_SIZE(merced_events),
+	.priv		= merced_priv,
 	.raw_valid	= IA64_PMU_CFG_VALID,
 	.mem_loads	= "DATA_EAR_EVENTS",
 	.ear		= &ia64_ear_layout_itanium,

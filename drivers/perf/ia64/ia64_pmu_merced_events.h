@@ -15,9 +15,10 @@
  * "make -C tools/testing/ia64_pmu_events regen-check" verifies that the
  * generator reproduces this file byte for byte.
  *
- * An X-macro list without include guard: define IA64_EV() before each
- * inclusion and #undef it after.  IA64_CTR*() and IA64_Q_* come from
- * ia64_pmu_table.h.
+ * Two X-macro lists without include guard, each in an #ifdef of its
+ * macro: define the macros of the lists wanted before each inclusion and
+ * #undef them after.  IA64_CTR*(), IA64_Q_*, IA64_SEL_* and IA64_PRIV_*
+ * come from ia64_pmu_table.h.
  *
  * 163 events: the 161 entries of §7.8, of which two
  * (BUS_BRQ_LIVE_REQ_LO/HI and BUS_IOQ_LIVE_REQ_LO/HI) describe two events
@@ -65,6 +66,13 @@
  *                             and yes for ld.c" (ALAT_INST_*CHKA_LDC.*):
  *                             it constrains only part of the count
  *
+ * IA64_EV4_PRIV(id, priv)
+ *   the events that count what the task did not cause whatever their
+ *   umask (the generator's OTHER_EVENTS: inbound snoops, the bus's
+ *   in-order queue), priv IA64_PRIV_OTHERS: a per-task event of one
+ *   needs the privilege of a CPU-wide event, as does a bus event whose
+ *   raw umask selects the ANY or IO initiator (ia64_pmu_umask_others())
+ *
  * Entries that needed interpretation (details in the generator):
  * BUS_ALL, BUS_RD_DATA, BUS_RD_INVAL_BST and BUS_RD_PRTL lost their
  * qualification line in the text conversion and get none, like every
@@ -73,6 +81,7 @@
  * IA64_INST_RETIRED is IA64_TAGGED_INST_RETIRED with umask 0000, so the
  * latter defaults to its PMC8 tag selection.
  */
+#ifdef IA64_EV
 IA64_EV(ALAT_REPLACEMENT_ALL,
 	"ALAT_REPLACEMENT.ALL",
 	0x38, 0x3, 0x3, IA64_SEL_PATTERN,
@@ -746,3 +755,10 @@ IA64_EV(UNSTALLED_BACKEND_CYCLE,
 	"UNSTALLED_BACKEND_CYCLE",
 	0x05, 0x0, 0x0, IA64_SEL_PATTERN,
 	IA64_CTR_4567, 1, 0)
+#endif /* IA64_EV */
+
+#ifdef IA64_EV4_PRIV
+IA64_EV4_PRIV(BUS_IOQ_LIVE_REQ_LO, IA64_PRIV_OTHERS)
+IA64_EV4_PRIV(BUS_IOQ_LIVE_REQ_HI, IA64_PRIV_OTHERS)
+IA64_EV4_PRIV(BUS_SNOOPQ_REQ, IA64_PRIV_OTHERS)
+#endif /* IA64_EV4_PRIV */

@@ -157,6 +157,18 @@ static const u8 montecito_thread_types[] = {
 static_assert(ARRAY_SIZE(montecito_thread_types) ==
 	      ARRAY_SIZE(montecito_events));
 
+/*
+ * Which events count what the task did not cause (IA64_PRIV_*), in
+ * montecito_events[] order: a per-task event of one needs CPU-wide
+ * privilege (ia64_pmu_event.c)
+ */
+static const u8 montecito_priv[ARRAY_SIZE(montecito_events)] = {
+#define IA64_EV4_PRIV(id, priv) \
+	[MONT_##id] = priv,
+#include "ia64_pmu_montecito_events.h"
+#undef IA64_EV4_PRIV
+};
+
 /* The L1D and L2D cache event groups and sets, ia64_pmu_groups.c */
 static const struct ia64_pmu_event_group montecito_groups[] = {
 #define IA64_EV2_GRP(id, grp, set)	{ MONT_##id, grp, set },
@@ -210,6 +222,7 @@ const struct ia64_pmu_model ia64_pmu_montecito = {
 	.mesi_mask	= IA64_PMU_CFG_MESI_MASK,
 	.thread_all	= IA64_PMU_CFG_THREAD_ALL,
 	.thread_types	= montecito_thread_types,
+	.priv		= montecito_priv,
 	/* erratum 121: PMC10-15 do not serve counters that overflow */
 	.mt_counters	= IA64_CTR_4_9,
 	/* erratum 120: no IP-EAR with threads */

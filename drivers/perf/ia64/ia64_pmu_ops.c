@@ -20,7 +20,19 @@
 
 #include "ia64_pmu.h"
 
-/* Fold the counter's progress since the last update into the count */
+/* A counter value as the PMD reads it: sign-extended from the top bit */
+static inline u64 ia64_pmu_sext(u64 val)
+{
+	return sign_extend64(val, ia64_pmu_model->width - 1);
+}
+
+/*
+ * Fold the counter's progress since the last update into the count.
+ * hwc->prev_count holds counter values as the PMD reads them, sign-extended
+ * from the top implemented bit ([ITA-RM] Figure 6-12, Table 6-5): a task
+ * that reads its counter itself adds the sign-extended PMD to the user
+ * page's offset, count - prev_count (include/uapi/linux/perf_event.h).
+ */
 void ia64_pmu_event_update(struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
@@ -28,7 +40,7 @@ void ia64_pmu_event_update(struct perf_event *event)
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		now = ia64_pmu_read_pmd(hwc->idx) & ia64_pmu_cnt_mask;
+		now = ia64_pmu_sext(ia64_pmu_read_pmd(hwc->idx));
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
 	delta = (now - prev) & ia64_pmu_cnt_mask;
@@ -69,7 +81,7 @@ static void ia64_pmu_load_pmd(struct perf_event *event, u64 val)
 	unsigned int i = event->hw.idx - IA64_PMU_FIRST_COUNTER;
 
 	if (!ia64_pmu_ctr_holds(cpuc, event) || cpuc->ctr_pmd[i] != val)
-		ia64_pmu_write_pmd(event->hw.idx, val);
+		ia64_pmu_write_pmd(event->hw.idx, val & ia64_pmu_cnt_mask);
 }
 
 /*
@@ -98,8 +110,9 @@ int ia64_pmu_set_period(struct perf_event *event)
 	if (left > ia64_pmu_max_period)
 		left = ia64_pmu_max_period;
 
-	local64_set(&hwc->prev_count, (u64)-left & ia64_pmu_cnt_mask);
-	ia64_pmu_load_pmd(event, (u64)-left & ia64_pmu_cnt_mask);
+	/* -left, sign-extended: left is at most half the counter's range */
+	local64_set(&hwc->prev_count, (u64)-left);
+	ia64_pmu_load_pmd(event, (u64)-left);
 	perf_event_update_userpage(event);
 	return elapsed;
 }
@@ -113,7 +126,8 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct ia64_pmu_cpu *cpuc = this_cpu_ptr(&ia64_pmu_cpu);
 	struct perf_sample_data data;
-	struct pt_regs ear_regs;
+	/* the sample's interrupted state where it is not @regs */
+	struct pt_regs local;
 
 	/*
 	 * An event that excludes the kernel, sampled from a kernel
@@ -123,6 +137,16 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 	if (!user_mode(regs) && event->attr.exclude_kernel &&
 	    !(current->flags & PF_KTHREAD))
 		regs = task_pt_regs(current);
+	/*
+	 * One that excludes user mode, sampled from a user interruption (an
+	 * interrupt taken late, or the watchdog's timer, which can interrupt
+	 * anything), samples in the kernel, where the overflow is taken:
+	 * its sample must never say user mode.
+	 */
+	if (user_mode(regs) && event->attr.exclude_user) {
+		perf_fetch_caller_regs(&local);
+		regs = &local;
+	}
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (frozen && has_branch_stack(event))
 		ia64_pmu_btb_sample(cpuc, event, &data);
@@ -131,9 +155,10 @@ void ia64_pmu_overflow(struct perf_event *event, struct pt_regs *regs,
 
 		/* the interrupted state, but at the captured instruction */
 		if (ip) {
-			ear_regs = *regs;
-			ia64_pmu_set_exact_ip(&ear_regs, ip);
-			regs = &ear_regs;
+			if (regs != &local)
+				local = *regs;
+			ia64_pmu_set_exact_ip(&local, ip);
+			regs = &local;
 		}
 	}
 	if (perf_event_overflow(event, &data, regs))
@@ -153,6 +178,9 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	 * counter never counts from a stale value.
 	 */
 	bool pmc_first = ia64_pmu_model->stop_loses_pmd;
+	/* a counter that its task reads itself: ia64_pmu_uread.c */
+	u64 config = unlikely(hwc->flags & IA64_PMU_HWF_UREAD) ?
+		     ia64_pmu_uread_config(event) : hwc->config;
 	bool pending;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
@@ -163,7 +191,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 		ia64_pmu_qual_program(cpuc);
 	/* not written if it holds that already (a stale counter) */
 	if (pmc_first)
-		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
+		ia64_pmu_write_ctr_pmc(hwc->idx, config);
 	pending = hwc->flags & IA64_PMU_HWF_OVFL;
 	hwc->flags &= ~IA64_PMU_HWF_OVFL;
 	if (flags & PERF_EF_RELOAD) {
@@ -180,7 +208,7 @@ void ia64_pmu_start(struct perf_event *event, int flags)
 	}
 	hwc->state = 0;
 	if (!pmc_first)
-		ia64_pmu_write_ctr_pmc(hwc->idx, hwc->config);
+		ia64_pmu_write_ctr_pmc(hwc->idx, config);
 	cpuc->stale_ctrs &= ~IA64_CTR(hwc->idx);
 	/* it counts: its PMD is no longer known */
 	cpuc->ctr_owner[hwc->idx - IA64_PMU_FIRST_COUNTER] = 0;
@@ -229,20 +257,21 @@ static void ia64_pmu_pmc0_update(struct ia64_pmu_cpu *cpuc, u64 clear,
 
 	local_irq_save(flags);
 	if (running)
-		ia64_pmu_psr_pp(false);
+		ia64_pmu_psr_run(false);
 	pmc0 = (ia64_pmu_read_pmc0(cpuc) & ~clear) | set;
 	ia64_pmu_write_pmc(0, pmc0);
 	ia64_pmu_srlz();
 	cpuc->pmc0_valid = false;
 	if (running)
-		ia64_pmu_psr_pp(true);
+		ia64_pmu_psr_run(true);
 	local_irq_restore(flags);
 }
 
 /*
  * ia64_pmu_ctxsw.c: the PMU is disabled (PSR.pp clear) and must be
  * frozen for the EAR and BTB registers to be defined ([ITA-RM] §6.2.7,
- * §6.2.8.2); ia64_pmu_enable() unfreezes it.
+ * §6.2.8.2); ia64_pmu_enable() unfreezes it. ia64_pmu_resume(): the
+ * CPU has no events left, and user code still runs with PSR.pp set.
  */
 void ia64_pmu_freeze(struct ia64_pmu_cpu *cpuc)
 {
@@ -513,8 +542,22 @@ static noinline void ia64_pmu_resume(struct ia64_pmu_cpu *cpuc)
 			 !(pmc0 & ia64_pmu_ovfl_mask))
 			ia64_pmu_write_pmc(0, pmc0 & ~IA64_PMC0_FR);
 		cpuc->pmc0_valid = false;
-		ia64_pmu_psr_pp(true);
+		ia64_pmu_psr_run(true);
+	} else {
+		/*
+		 * PSR.pp is clear in the kernel only: user code runs with it
+		 * set (the ia64 glue's IA64_PSR_USER_PP, [SDM-2] §7.2.1), so
+		 * the freeze is what keeps the counters the events left
+		 * programmed from counting the next task's user code. Those
+		 * that user mode could read are stopped, which makes them
+		 * privileged monitors (ia64_pmu_uread.c).
+		 */
+		if (cpuc->stale_ctrs & cpuc->user_ctrs)
+			ia64_pmu_stop_stale(cpuc);
+		ia64_pmu_freeze(cpuc);
 	}
+	if (cpuc->user_ctrs || cpuc->user_open)
+		ia64_pmu_uread_resume(cpuc);
 	cpuc->enabled = true;
 }
 

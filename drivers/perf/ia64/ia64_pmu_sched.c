@@ -53,7 +53,8 @@ void ia64_pmu_reprogram(struct ia64_pmu_cpu *cpuc)
 			 * stopping loses the PMD, start() loads it again).
 			 */
 			ia64_pmu_write_stopped(cpuc, idx, hwc->config);
-			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count));
+			ia64_pmu_write_pmd(idx, local64_read(&hwc->prev_count) &
+					   ia64_pmu_cnt_mask);
 			cpuc->stale_ctrs &= ~IA64_CTR(idx);
 			cpuc->ctr_owner[idx - IA64_PMU_FIRST_COUNTER] = 0;
 		}

@@ -145,6 +145,26 @@
 #define IA64_CAF_SELF_FLOATING	3
 
 /*
+ * Events that count what the task did not cause (lines IA64_EV4_PRIV()
+ * of the generated tables; the admin guide's "Events that see other
+ * agents"). A per-task event of such an event needs the privilege of a
+ * CPU-wide one (perf_allow_cpu(), as x86's any-thread bit and uncore
+ * events): the count shows what other tasks do.
+ *
+ * IA64_PRIV_OTHERS   always: other bus agents' transactions (the
+ *                    initiators ANY and IO of [ITA-RM] Table 7-22, the
+ *                    Montecito's EITHER core), inbound snoops and the
+ *                    bus's own queues
+ * IA64_PRIV_SIBLING  with two hardware threads per core: the Montecito's
+ *                    causal events ([PFM-MONT] S7) count both threads,
+ *                    but not those that count time alone
+ *                    (CPU_OP_CYCLES_ALL, SI_CYCLES), the same whatever
+ *                    the other thread does
+ */
+#define IA64_PRIV_OTHERS	0x1
+#define IA64_PRIV_SIBLING	0x2
+
+/*
  * Itanium 2 and Montecito EAR presets (lines IA64_EV2_EAR() of
  * ia64_pmu_itanium2_events.h and ia64_pmu_montecito_events.h): the EAR
  * and mode a preset programs, with the umask of the EAR's PMC (Itanium 2
@@ -183,6 +203,17 @@ static inline bool ia64_pmu_umask_ok(unsigned int sel, unsigned int val,
 		return umask && !(umask & ~mask);
 	}
 	return false;
+}
+
+/*
+ * Does PMC.umask value @umask of a line with selection kind @sel name
+ * other agents as the initiator (Table 7-22: ANY x001, IO x100)? Lines
+ * with one exact umask carry it in their IA64_EV4_PRIV() line instead.
+ */
+static inline bool ia64_pmu_umask_others(unsigned int sel, unsigned int umask)
+{
+	return (sel & IA64_SEL_KIND) == IA64_SEL_BUS &&
+	       (umask & (IA64_BUS_ANY | IA64_BUS_IO));
 }
 
 #endif /* __IA64_PMU_TABLE_H */

@@ -55,6 +55,8 @@ struct task_struct;
 #include <asm/kregs.h>
 #include <asm/pal.h>
 #include <asm/processor.h>
+#include <linux/sched.h>
+#include <asm/ptrace.h>
 #include <linux/uaccess.h>
 
 static inline u64 ia64_pmu_read_pmc(unsigned int idx)
@@ -109,42 +111,52 @@ static inline u64 ia64_pmu_get_psr(void)
 }
 
 /*
- * PSR.pp tells whether the CPU is monitored. The kernel's PSR.pp follows
- * DCR.pp on every interruption, so both are switched; user code always
- * runs with PSR.pp set (ia64 glue: IA64_PSR_USER_PP), and counts only
- * while the PMU is unfrozen. The ssm/rsm immediates must be constants.
+ * Run or stop the CPU's monitors: PSR.pp enables the privileged monitors
+ * (PMC.pm = 1), PSR.up the user monitors (pm = 0: the counters that a
+ * task reads itself) ([SDM-2] §7.2.1). PSR.pp tells whether the CPU is
+ * monitored, and the kernel's PSR.pp follows DCR.pp on every
+ * interruption, so both are switched. User code runs with the PSR.pp
+ * and PSR.up of its own PSR (ia64 glue: IA64_PSR_USER_PP;
+ * ia64_pmu_user_psr()), and counts only while the PMU is unfrozen. The
+ * ssm/rsm immediates must be constants.
  */
-static inline void ia64_pmu_psr_pp(bool on)
+static inline void ia64_pmu_psr_run(bool on)
 {
 	u64 dcr = ia64_getreg(_IA64_REG_CR_DCR);
 
 	if (on) {
 		ia64_setreg(_IA64_REG_CR_DCR, dcr | IA64_DCR_PP);
-		ia64_ssm(IA64_PSR_PP);
+		ia64_ssm(IA64_PSR_PP | IA64_PSR_UP);
 	} else {
 		ia64_setreg(_IA64_REG_CR_DCR, dcr & ~IA64_DCR_PP);
-		ia64_rsm(IA64_PSR_PP);
+		ia64_rsm(IA64_PSR_PP | IA64_PSR_UP);
 	}
 	ia64_srlz_d();
 }
 
-static inline void ia64_pmu_psr_up(bool on)
+/*
+ * The user PSR of the current task, which rfi restores from its pt_regs:
+ * PSR.up set, so that the user monitors of its events count its code, and
+ * PSR.sp clear while it may read them itself (@secure false; [SDM-2]
+ * Table 7-5). A kernel thread has no user PSR.
+ */
+static inline void ia64_pmu_user_psr(bool secure)
 {
-	if (on)
-		ia64_ssm(IA64_PSR_UP);
-	else
-		ia64_rsm(IA64_PSR_UP);
-	ia64_srlz_d();
+	struct pt_regs *regs;
+
+	if (current->flags & PF_KTHREAD)
+		return;
+	regs = task_pt_regs(current);
+	ia64_psr(regs)->up = 1;
+	ia64_psr(regs)->sp = secure;
 }
 
-static inline void ia64_pmu_psr_sp(bool on)
-{
-	if (on)
-		ia64_ssm(IA64_PSR_SP);
-	else
-		ia64_rsm(IA64_PSR_SP);
-	ia64_srlz_d();
-}
+/*
+ * The hw_perf_event flag of the events a task may read itself, which
+ * arch_perf_update_userpage() turns into the user page's cap_user_rdpmc
+ * (ia64 glue)
+ */
+#define IA64_PMU_USER_READ_FLAG	PERF_EVENT_FLAG_USER_READ_CNT
 
 static inline long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info)
 {
@@ -258,9 +270,14 @@ u64 ia64_pmu_read_dbr(unsigned int idx);
 void ia64_pmu_write_dbr(unsigned int idx, u64 val);
 void ia64_pmu_srlz(void);
 u64 ia64_pmu_get_psr(void);
-void ia64_pmu_psr_pp(bool on);
-void ia64_pmu_psr_up(bool on);
-void ia64_pmu_psr_sp(bool on);
+void ia64_pmu_psr_run(bool on);
+void ia64_pmu_user_psr(bool secure);
+/*
+ * No user code runs on the model: its user page never offers reads of
+ * the counters (the host architecture's arch_perf_update_userpage() would
+ * describe its own)
+ */
+#define IA64_PMU_USER_READ_FLAG	0
 long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info);
 u64 ia64_pmu_cpuid_version(void);
 u64 ia64_pmu_get_iva(void);

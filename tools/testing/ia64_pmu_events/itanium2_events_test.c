@@ -402,6 +402,59 @@ static void check_facts(void)
 	      "204, 39, 77, 141", nq[0], nq[IA64_Q_IAR], nq[io], nq[iod]);
 }
 
+/*
+ * The events that count what the task did not cause (IA64_EV4_PRIV()):
+ * a BUS_* event of an event code that has a SELF line (umask bits 1:0
+ * 10, [ITA-RM] Table 7-22's initiators as libpfm encodes them) is marked
+ * for the ANY (11) and IO (01) umasks, not for SELF; the inbound snoop
+ * and bus queue events ([ITA-RM] §7.6.5) are marked; no line says a
+ * second thread, which the Itanium 2 has not.
+ */
+static void check_priv(void)
+{
+	static const char *const others[] = {
+		"BUS_SNOOPQ_REQ", "BUS_IOQ_LIVE_REQ_HI", "BUS_IOQ_LIVE_REQ_LO",
+		"BUS_DATA_CYCLE", "L1I_SNOOP", "MEM_READ_CURRENT_ANY",
+	};
+	static const char *const own[] = {
+		"BUS_ALL_SELF", "BUS_RD_HIT", "BUS_HITM", "BUS_BRQ_LIVE_REQ_HI",
+		"CPU_CYCLES", "IA64_INST_RETIRED",
+	};
+	unsigned int i, j, nr_others = 0;
+	const struct event *e;
+
+	priv_load();
+	check(!priv_bad, "%u privilege lines out of order", priv_bad);
+	for (i = 0; i < NR_EVENTS; i++) {
+		bool has_self = false;
+
+		e = &events[i];
+		nr_others += priv_of[i] == IA64_PRIV_OTHERS;
+		check(!priv_of[i] || priv_of[i] == IA64_PRIV_OTHERS,
+		      "%s: privilege class %#x", e->name, priv_of[i]);
+		if (strncmp(e->name, "BUS_", 4))
+			continue;
+		for (j = 0; j < NR_EVENTS; j++)
+			has_self |= events[j].es == e->es &&
+				    (events[j].umask & 3) == 2 &&
+				    strstr(events[j].name, "_SELF");
+		if (has_self)
+			check(!!priv_of[i] == ((e->umask & 3) != 2),
+			      "%s (umask %#x): IA64_PRIV_OTHERS %s", e->name,
+			      e->umask, priv_of[i] ? "set" : "clear");
+	}
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		e = find(others[i]);
+		check(e && priv_of[e - events] == IA64_PRIV_OTHERS,
+		      "%s: not IA64_PRIV_OTHERS", others[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(own); i++) {
+		e = find(own[i]);
+		check(e && !priv_of[e - events], "%s: marked", own[i]);
+	}
+	check(nr_others == 41, "%u IA64_PRIV_OTHERS events", nr_others);
+}
+
 int main(void)
 {
 	unsigned int i;
@@ -426,6 +479,7 @@ int main(void)
 	check_groups();
 	check_ears();
 	check_facts();
+	check_priv();
 
 	printf("itanium2-events: %u passed, %u failed\n", passed, failed);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;

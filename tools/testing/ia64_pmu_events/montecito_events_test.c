@@ -554,6 +554,62 @@ static void check_facts(void)
 	expect_ear("DATA_EAR_ALAT", 0xc8, IA64_EARP_DALAT, 0x0);
 }
 
+/*
+ * The events that count what the task did not cause (IA64_EV4_PRIV()),
+ * from facts the generator's rule does not use: every BUS_* event's
+ * umask bits 1:0 name its initiator (0 EITHER, 1 IO, 2 SELF, 3 ANY), only
+ * SELF is this core's; a causal event counts both threads, and is
+ * marked but for the two that count time; no active, floating or
+ * self-floating event counts the other thread without the all bit.
+ */
+static void check_priv(void)
+{
+	static const char *const others[] = {
+		"SI_SCB_INSERTS_HITM_EITHER", "SI_SCB_INSERTS_HITM_SELF",
+		"MEM_READ_CURRENT_ANY", "MEM_READ_CURRENT_IO",
+		"ER_SNOOPQ_REQ_HI", "SI_IOQ_LIVE_REQ_LO",
+	};
+	unsigned int i, nr_others = 0, nr_sibling = 0;
+	const struct event *e;
+
+	priv_load();
+	check(!priv_bad, "%u privilege lines out of order", priv_bad);
+	for (i = 0; i < NR_EVENTS; i++) {
+		unsigned int p = priv_of[i];
+
+		e = &events[i];
+		nr_others += !!(p & IA64_PRIV_OTHERS);
+		nr_sibling += !!(p & IA64_PRIV_SIBLING);
+		check(!(p & ~(IA64_PRIV_OTHERS | IA64_PRIV_SIBLING)) &&
+		      p != (IA64_PRIV_OTHERS | IA64_PRIV_SIBLING),
+		      "%s: privilege class %#x", e->name, p);
+		if (!strncmp(e->name, "BUS_", 4))
+			check(!!(p & IA64_PRIV_OTHERS) == ((e->umask & 3) != 2),
+			      "%s (umask %#x): IA64_PRIV_OTHERS %s", e->name,
+			      e->umask, p ? "set" : "clear");
+		if (caf_of(e) == IA64_CAF_CAUSAL &&
+		    strcmp(e->name, "CPU_OP_CYCLES_ALL") &&
+		    strcmp(e->name, "SI_CYCLES"))
+			check(p, "%s: causal, not marked", e->name);
+		else
+			check(!(p & IA64_PRIV_SIBLING),
+			      "%s: IA64_PRIV_SIBLING but not causal", e->name);
+	}
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		e = find(others[i]);
+		check(e && (priv_of[e - events] & IA64_PRIV_OTHERS),
+		      "%s: not IA64_PRIV_OTHERS", others[i]);
+	}
+	e = find("CPU_OP_CYCLES_ALL");
+	check(e && !priv_of[e - events], "CPU_OP_CYCLES_ALL marked");
+	e = find("BUS_DATA_CYCLE_SELF");
+	check(e && priv_of[e - events] == IA64_PRIV_SIBLING,
+	      "BUS_DATA_CYCLE_SELF not IA64_PRIV_SIBLING");
+	check(nr_others == 110 && nr_sibling == 24,
+	      "%u IA64_PRIV_OTHERS, %u IA64_PRIV_SIBLING events", nr_others,
+	      nr_sibling);
+}
+
 int main(void)
 {
 	unsigned int i;
@@ -582,6 +638,7 @@ int main(void)
 	check_ears();
 	check_totals();
 	check_facts();
+	check_priv();
 out:
 	printf("montecito-events: %u passed, %u failed\n", passed, failed);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -76,4 +76,25 @@ enum ear_id {
 	EARCHK_NR
 };
 
+/*
+ * The IA64_EV4_PRIV() lines: IA64_PRIV_* of each event, 0 for those
+ * without a line; a line naming an unknown event fails to compile, one
+ * out of order or twice is counted in priv_bad
+ */
+static unsigned int priv_of[EV_NR], priv_bad;
+
+static void priv_load(void)
+{
+	int last = -1;
+
+#define IA64_EV4_PRIV(id, priv) \
+	do { \
+		priv_bad += (int)EV_##id <= last; \
+		last = EV_##id; \
+		priv_of[EV_##id] = priv; \
+	} while (0);
+#include TABLE_H
+#undef IA64_EV4_PRIV
+}
+
 #endif /* _IA64_PMU_TABLE_LISTS_H */

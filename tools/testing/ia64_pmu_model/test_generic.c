@@ -71,6 +71,7 @@ TEST(gen_parse_defaults)
 	CHECK_EQ(d.cycles, 0x12);
 	CHECK_EQ(d.retired, 0x08);
 	CHECK_EQ(d.ism_fixed, 1);
+	CHECK_EQ(d.threads, 1);
 	memset(&g, 0xff, sizeof(g));
 	CHECK_EQ(ia64_model_generic_parse("generic", &g), 0);
 	CHECK(!memcmp(&g, &d, sizeof(g)));
@@ -82,36 +83,41 @@ TEST(gen_parse_keys)
 		const char *spec;
 		struct ia64_model_generic want;
 	} t[] = {
-		{ "generic,family=0x20", { 0x20, 0, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,family=32", { 32, 0, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,family=0xFF", { 255, 0, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,family=0", { 0, 0, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,model=0x2", { 0x21, 2, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,model=255", { 0x21, 255, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,counters=0x10", { 0x21, 0, 16, 47, 0x12, 0x08, 1 } },
-		{ "generic,counters=1", { 0x21, 0, 1, 47, 0x12, 0x08, 1 } },
-		{ "generic,width=16", { 0x21, 0, 4, 16, 0x12, 0x08, 1 } },
-		{ "generic,width=8", { 0x21, 0, 4, 8, 0x12, 0x08, 1 } },
-		{ "generic,width=0x3f", { 0x21, 0, 4, 63, 0x12, 0x08, 1 } },
-		{ "generic,cycles=0", { 0x21, 0, 4, 47, 0, 0x08, 1 } },
-		{ "generic,cycles=0Xab", { 0x21, 0, 4, 47, 0xab, 0x08, 1 } },
-		{ "generic,retired=255", { 0x21, 0, 4, 47, 0x12, 255, 1 } },
-		{ "generic,retired=0x7", { 0x21, 0, 4, 47, 0x12, 7, 1 } },
+		{ "generic,family=0x20", { 0x20, 0, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,family=32", { 32, 0, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,family=0xFF", { 255, 0, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,family=0", { 0, 0, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,model=0x2", { 0x21, 2, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,model=255",
+		  { 0x21, 255, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,counters=0x10",
+		  { 0x21, 0, 16, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,counters=1", { 0x21, 0, 1, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,width=16", { 0x21, 0, 4, 16, 0x12, 0x08, 1, 1 } },
+		{ "generic,width=8", { 0x21, 0, 4, 8, 0x12, 0x08, 1, 1 } },
+		{ "generic,width=0x3f", { 0x21, 0, 4, 63, 0x12, 0x08, 1, 1 } },
+		{ "generic,cycles=0", { 0x21, 0, 4, 47, 0, 0x08, 1, 1 } },
+		{ "generic,cycles=0Xab", { 0x21, 0, 4, 47, 0xab, 0x08, 1, 1 } },
+		{ "generic,retired=255", { 0x21, 0, 4, 47, 0x12, 255, 1, 1 } },
+		{ "generic,retired=0x7", { 0x21, 0, 4, 47, 0x12, 7, 1, 1 } },
 		/* octal, as C writes it */
-		{ "generic,width=050", { 0x21, 0, 4, 40, 0x12, 0x08, 1 } },
+		{ "generic,width=050", { 0x21, 0, 4, 40, 0x12, 0x08, 1, 1 } },
 		/* ism: writable on the families with IA-32 hardware */
-		{ "generic,family=0x1f", { 0x1f, 0, 4, 47, 0x12, 0x08, 0 } },
-		{ "generic,family=7", { 7, 0, 4, 47, 0x12, 0x08, 0 } },
-		{ "generic,family=0x1e", { 0x1e, 0, 4, 47, 0x12, 0x08, 1 } },
-		{ "generic,ism=writable", { 0x21, 0, 4, 47, 0x12, 0x08, 0 } },
-		{ "generic,ism=fixed", { 0x21, 0, 4, 47, 0x12, 0x08, 1 } },
+		{ "generic,family=0x1f", { 0x1f, 0, 4, 47, 0x12, 0x08, 0, 1 } },
+		{ "generic,family=7", { 7, 0, 4, 47, 0x12, 0x08, 0, 1 } },
+		{ "generic,family=0x1e", { 0x1e, 0, 4, 47, 0x12, 0x08, 1, 1 } },
+		{ "generic,ism=writable", { 0x21, 0, 4, 47, 0x12, 0x08, 0, 1 } },
+		{ "generic,ism=fixed", { 0x21, 0, 4, 47, 0x12, 0x08, 1, 1 } },
 		{ "generic,ism=fixed,family=0x1f",
-		  { 0x1f, 0, 4, 47, 0x12, 0x08, 1 } },
+		  { 0x1f, 0, 4, 47, 0x12, 0x08, 1, 1 } },
 		{ "generic,family=0x20,ism=writable",
-		  { 0x20, 0, 4, 47, 0x12, 0x08, 0 } },
+		  { 0x20, 0, 4, 47, 0x12, 0x08, 0, 1 } },
+		/* a PAL that reports two threads per core */
+		{ "generic,family=0x20,threads=2",
+		  { 0x20, 0, 4, 47, 0x12, 0x08, 1, 2 } },
 		/* every key, in another order */
 		{ "generic,retired=1,cycles=2,width=33,counters=12,model=5,"
-		  "family=0x22", { 0x22, 5, 12, 33, 2, 1, 1 } },
+		  "family=0x22", { 0x22, 5, 12, 33, 2, 1, 1, 1 } },
 	};
 	struct ia64_model_generic g;
 	unsigned int i;
@@ -120,9 +126,9 @@ TEST(gen_parse_keys)
 		memset(&g, 0xff, sizeof(g));
 		CHECK_EQ(ia64_model_generic_parse(t[i].spec, &g), 0);
 		if (memcmp(&g, &t[i].want, sizeof(g))) {
-			printf("  %s: %u %u %u %u %u %u %u\n", t[i].spec,
+			printf("  %s: %u %u %u %u %u %u %u %u\n", t[i].spec,
 			       g.family, g.model, g.counters, g.width,
-			       g.cycles, g.retired, g.ism_fixed);
+			       g.cycles, g.retired, g.ism_fixed, g.threads);
 			model_test_failed = 1;
 		}
 	}
@@ -158,6 +164,8 @@ TEST(gen_parse_errors)
 		"generic,ism=0", "generic,ism=Fixed", "generic,ism=fixedx",
 		"generic,ism=fix", "generic,ism=writable,",
 		"generic,ism=fixed,ism=fixed", "generic,ism=fixed ",
+		/* threads: 1 or 2 */
+		"generic,threads=0", "generic,threads=3", "generic,threads=",
 	};
 	struct ia64_model_generic g, before;
 	unsigned int i;
@@ -722,6 +730,24 @@ static int gen_check(enum ia64_model_cpu cpu, unsigned int nr,
 }
 
 /* Cycles records: any es 0-255 but the cycles code, umask 0-15, inc 1-7 */
+/*
+ * PAL_LOGICAL_TO_PHYSICAL's threads per core: the generic description's
+ * (1 by default); without PMC.all each thread counts its own records
+ */
+TEST(gen_threads)
+{
+	struct ia64_model_generic g;
+
+	gen_defaults_back();
+	CHECK_EQ(ia64_model_threads(IA64_MODEL_GENERIC), 1);
+	CHECK_EQ(ia64_model_generic_parse("generic,family=0x20,counters=12,"
+					  "threads=2", &g), 0);
+	ia64_model_generic_setup(&g);
+	CHECK_EQ(ia64_model_threads(IA64_MODEL_GENERIC), 2);
+	gen_defaults_back();
+	CHECK_EQ(ia64_model_threads(IA64_MODEL_GENERIC), 1);
+}
+
 TEST(gen_check_records)
 {
 	struct ia64_pmu_rec_event ev[2];

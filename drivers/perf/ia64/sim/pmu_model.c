@@ -60,6 +60,8 @@ int ia64_model_threads_setup(enum ia64_model_cpu cpu, unsigned int n)
 
 unsigned int ia64_model_threads(enum ia64_model_cpu cpu)
 {
+	if (cpu == IA64_MODEL_GENERIC)
+		return ia64_model_generic_threads();
 	return ia64_model_desc_of(cpu)->thread_all ? model_threads : 1;
 }
 
@@ -109,8 +111,8 @@ static u64 min_u64(u64 a, u64 b)
  * S7's thread types)? With PMC.all an active, floating or self-floating
  * event counts both threads; a causal event belongs to no thread and
  * counts the core's records whatever PMC.all; without PMC.all a
- * self-floating event is floating, this thread's only. MODEL: the model
- * has no inactive thread, so active and floating events count alike.
+ * self-floating event is floating, this thread's only. MODEL(thread-types): the
+ * model has no inactive thread, so active and floating events count alike.
  */
 static bool counts_sibling(const struct ia64_model *m, unsigned int i)
 {
@@ -186,8 +188,9 @@ int ia64_model_run(struct ia64_model *m, const void *rec, u64 *progress)
 	 * of this one only the counters that count both threads (PMC.all,
 	 * a causal event: counts_sibling()),
 	 * not the EARs or the branch buffer, nor the D-EAR's "after a
-	 * mispredicted branch". MODEL: this thread's qualification
-	 * registers tag the sibling's instructions as they tag its own.
+	 * mispredicted branch". MODEL(sibling-qual): this thread's
+	 * qualification registers tag the sibling's instructions as they tag
+	 * its own.
 	 */
 	sibling = v.ctx.thread;
 	switch (v.hdr.type) {

@@ -179,7 +179,10 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu);
  * before ia64_model_init(), never while a model runs.
  */
 int ia64_model_threads_setup(enum ia64_model_cpu cpu, unsigned int n);
-/* Hardware threads per core of CPU model @cpu: 1 or 2 */
+/*
+ * Hardware threads per core of CPU model @cpu: 1 or 2 (the generic
+ * model's: ia64_model_generic_setup())
+ */
 unsigned int ia64_model_threads(enum ia64_model_cpu cpu);
 
 /*
@@ -207,16 +210,22 @@ struct ia64_model_generic {
 	 * by default writable on families 0x07 and 0x1f only
 	 */
 	unsigned int ism_fixed;
+	/*
+	 * hardware threads per core, 1 or 2: what PAL_LOGICAL_TO_PHYSICAL
+	 * reports. Without PMC.all each thread's counters count only its
+	 * own records.
+	 */
+	unsigned int threads;
 };
 
 /*
  * family 0x21, model 0, counters 4, width 47, cycles 0x12, retired 0x08,
- * ism fixed
+ * ism fixed, 1 thread per core
  */
 void ia64_model_generic_defaults(struct ia64_model_generic *g);
 /*
  * Parse "generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C]
- * [,retired=R][,ism=writable|fixed]" (numbers in C notation: 0x21, 041,
+ * [,retired=R][,ism=writable|fixed][,threads=T]" (numbers in C notation: 0x21, 041,
  * 33; keys in any order, each at most once; the others keep their
  * default, ism the family's) into @g.
  * Returns 0, or -EINVAL (and @g unchanged) for a string not starting

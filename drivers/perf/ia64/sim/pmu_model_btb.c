@@ -25,8 +25,8 @@
 
 /*
  * Branch trace buffer capture condition, [ITA-RM] §6.2.8.1, Table 6-21.
- * MODEL: the equation of §6.2.8.1 is garbled (its "or"s are displaced).
- * Read as a target term AND a path term, it makes the manual's own
+ * MODEL(btb-equation): the equation of §6.2.8.1 is garbled (its "or"s are
+ * displaced). Read as a target term AND a path term, it makes the manual's own
  * recipe for all mispredicted branches, tm=11 ptm=01 ppm=01 with tar,
  * bpt and bac set, capture nothing: its target terms hold only for
  * taken branches whose path was predicted correctly, while ppm=01 asks
@@ -53,7 +53,7 @@
  * ppm of the Itanium 2 as Table 6-21 does: the same reading applies.
  *
  * The Itanium 2's brt admits the branches of one type
- * (ia64_model_br_type()). MODEL: [PFM-I2] says brt = 00 captures no
+ * (ia64_model_br_type()). MODEL(brt-00): [PFM-I2] says brt = 00 captures no
  * branch, but libpfm's own default for all branches is brt = 00 ("all
  * branches", pfmlib_itanium2.c), as for BR_MISPRED_DETAIL's type field:
  * 00 admits every branch.
@@ -135,7 +135,8 @@ static void btb_push(struct ia64_model *m, u64 entry, unsigned int ext,
  * of bit 50 as the Itanium implements them (Table 6-22 note a). With
  * ds = 1 (Itanium 2, pfmlib_itanium2.h pmd8_15_ds) only bits 40:4 and
  * 63:61 of the address remain; bits 60:41 hold prediction information.
- * MODEL: the records carry no predictor state, so those bits read 0.
+ * MODEL(btb-ds-zero): the records carry no predictor state, so those bits read
+ * 0.
  */
 static u64 btb_addr(u64 addr, bool ds)
 {
@@ -156,8 +157,8 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
 	/*
 	 * Extension of the branch entry ([PFM-I2] pmd16 fields; the
 	 * pfmon tool of the libpfm 3.x era adds b1 to the recorded bundle
-	 * for the branch's). MODEL: b1 (bit 0): the branch is in the
-	 * second bundle of its issue group (record flag BUNDLE1), whose
+	 * for the branch's). MODEL(btb-ext-bits): b1 (bit 0): the branch is in
+	 * the second bundle of its issue group (record flag BUNDLE1), whose
 	 * first bundle the entry records; bruflush (bit 1): the branch was
 	 * mispredicted, so the pipeline behind it was flushed. A target
 	 * entry has neither. Without them (Itanium) the entry records the
@@ -266,8 +267,8 @@ static void code_slot(u64 *b, unsigned int slot, u64 insn)
 }
 
 /*
- * MODEL: the model runs no code; its memory holds the rfi it ran, each
- * in a BBB bundle whose other slots are nop.b (an rfi the records put in
+ * MODEL(etb-xfer): the model runs no code; its memory holds the rfi it ran,
+ * each in a BBB bundle whose other slots are nop.b (an rfi the records put in
  * two slots of one bundle: both)
  */
 int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b)
@@ -292,9 +293,9 @@ int ia64_model_read_bundle(const struct ia64_model *m, u64 addr, u64 *b)
  * the buffer records retired IPs instead of branches, at the privilege
  * levels of PMC42.plm (3:0), with PMC42.pm (6) as a configuration PMC's
  * pm; PMC39 captures nothing meanwhile ([PFM-MONT]: the two share
- * PMD38/39/48-63 and exclude each other). MODEL: any other mode leaves
- * the buffer to PMC39. Erratum 120 ([PFM-MONT]): the IP-EAR is
- * unavailable with two threads per core; MODEL: its mode then does
+ * PMD38/39/48-63 and exclude each other). MODEL(ipear-modes): any other mode
+ * leaves the buffer to PMC39. Erratum 120 ([PFM-MONT]): the IP-EAR is
+ * unavailable with two threads per core; MODEL(erratum-120): its mode then does
  * nothing, the buffer stays PMC39's.
  */
 bool ia64_model_ipear_on(const struct ia64_model *m)
@@ -317,7 +318,7 @@ bool ia64_model_ipear_on(const struct ia64_model *m)
  * (PMD48, 56, 49, 57, ...). The index and full bit in PMD38 as in
  * branch mode.
  *
- * MODEL: what the sources leave open:
+ * MODEL(ipear-capture): what the sources leave open:
  * - a capture is one repetition of a retiring record (instruction,
  *   memory access, branch) of IA-64 code: its bundle address, bits
  *   60:51 read as copies of bit 50 as in the branch entries; fetches
@@ -389,7 +390,7 @@ void ia64_model_ipear_run(struct ia64_model *m, const struct rec_view *v,
 
 /*
  * PMC42.delay (18:11): the cycles by which the buffer's freeze follows
- * the freeze of a PMU interrupt ([PFM-MONT]). MODEL: only the
+ * the freeze of a PMU interrupt ([PFM-MONT]). MODEL(ipear-delay): only the
  * freeze of an overflow (oi) delays it, not a write of PMC0.fr; the
  * records run while frozen are captured until that many cycles have
  * elapsed, those of the record that froze the PMU after its overflow

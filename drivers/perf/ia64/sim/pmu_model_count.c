@@ -16,7 +16,8 @@
  *   [PFM-I2]  libpfm_itanium2(3) and the libpfm 3.x headers it
  *             documents (the Itanium 2 event list)
  *
- * Decisions where the text is ambiguous are marked "MODEL:".
+ * Decisions where the text is ambiguous are marked MODEL(<name>), each
+ * listed in the admin guide's "What the model assumes" (docs-check).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -185,8 +186,8 @@ static bool br_outcome(unsigned int sel, bool mp_path, bool mp_tgt)
  * The branch types of BR_MISPRED_DETAIL umask 3:2 ([PFM-I2] event list of
  * libpfm 3.x) and of the Itanium 2 PMC12.brt ([PFM-I2] "BRANCH TRACE
  * BUFFER"): 0 all branches, 1 IP-relative, 2 returns, 3 non-return
- * indirect. MODEL: the records' conditional, call and loop branches are
- * IP-relative; br.ia, which goes through a branch register, and an
+ * indirect. MODEL(brt-classes): the records' conditional, call and loop
+ * branches are IP-relative; br.ia, which goes through a branch register, and an
  * indirect call (IA64_PMU_BR_IND_CALL) are non-return indirect branches.
  */
 bool ia64_model_br_type(unsigned int sel, unsigned int btype)
@@ -308,7 +309,7 @@ static int l3_state(const struct rec_view *v)
  * The Montecito's MESI filter ([PFM-MONT]: PMC bits 27-30 I, S, E,
  * M) on an event that takes it: count the occurrences on lines in a
  * selected state. A filter of 0 selects none, so nothing counts (libpfm
- * sets all four bits to count every state, [PFM-MONT]). MODEL: an
+ * sets all four bits to count every state, [PFM-MONT]). MODEL(mesi-no-line): an
  * occurrence that names no line (a cycles record's listed events) passes
  * only a filter of all four states.
  */

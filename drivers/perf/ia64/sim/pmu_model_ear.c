@@ -76,9 +76,9 @@ static u32 dear_threshold(unsigned int umask)
 }
 
 /*
- * The latency field of @bits, with its overflow bit @ovf. MODEL: a
- * latency too large for the field saturates it, and sets the overflow
- * bit where there is one.
+ * The latency field of @bits, with its overflow bit @ovf.
+ * MODEL(ear-latency-sat): a latency too large for the field saturates it, and
+ * sets the overflow bit where there is one.
  */
 static u64 ear_latency(u32 lat, unsigned int bits, u64 ovf)
 {
@@ -158,20 +158,21 @@ void ia64_model_dear_check(const struct ia64_model *m, struct rec_view *v)
 	case DEAR_MODE_ALAT:
 		/*
 		 * [PFM-I2] DATA_EAR_ALAT (umask 0): advanced load checks
-		 * that miss the ALAT. MODEL: the umask is not looked at.
+		 * that miss the ALAT. MODEL(ear-alat-umask): the umask is not
+		 * looked at.
 		 */
 		v->dear = r->hdr.flags & IA64_PMU_REC_MEM_ALAT_MISS;
 		break;
 	default:
-		/* MODEL: mode 3 is not described; nothing is captured */
+		/* MODEL(dear-mode3): mode 3 is not described; nothing is captured */
 		break;
 	}
 }
 
 /*
- * MODEL: the data EAR tracks one load at a time ([ITA-RM] §6.2.7.5; the
- * Itanium 2 alike): having picked a load (at random), it ignores the
- * loads overlapping it until that one hits or misses L1D, so overlapped
+ * MODEL(dear-one-load): the data EAR tracks one load at a time ([ITA-RM]
+ * §6.2.7.5; the Itanium 2 alike): having picked a load (at random), it ignores
+ * the loads overlapping it until that one hits or misses L1D, so overlapped
  * misses can go uncaptured. Records execute one after the other and
  * never overlap, so every access is tracked on its own: each qualifying
  * access, each repetition of a record, is captured (and counted by
@@ -189,9 +190,9 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 	u64 pmd3, pmd17;
 
 	/*
-	 * MODEL: the wrong IP of a TLB or ALAT mode capture right after a
-	 * mispredicted branch with PMC12 (the BTB's PMC) != 0 is the
-	 * branch's. Only for a record of one access: the last of several,
+	 * MODEL(ear-mispred-ip): the wrong IP of a TLB or ALAT mode capture
+	 * right after a mispredicted branch with PMC12 (the BTB's PMC) != 0 is
+	 * the branch's. Only for a record of one access: the last of several,
 	 * the one the capture holds, no longer follows the branch.
 	 */
 	if (l->dear_tlb_needs_pmc12_0 && v->dear_mode != DEAR_MODE_CACHE &&
@@ -203,7 +204,8 @@ void ia64_model_dear_capture(struct ia64_model *m, const struct rec_view *v)
 
 	/*
 	 * PMD17: the bundle, or with a bundle bit the two-bundle window
-	 * and which of its bundles (MODEL: windows start 32-byte aligned)
+	 * and which of its bundles (MODEL(iear-windows): windows start 32-byte
+	 * aligned)
 	 */
 	pmd17 = l->pmd17_valid;
 	if (l->pmd17_bn) {

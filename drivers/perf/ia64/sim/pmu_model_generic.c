@@ -21,7 +21,7 @@
  *   pmu_model_montecito.c). By default writable for the families that
  *   run IA-32 code in hardware, the Itanium (0x07, [ITA-RM] Figure 6-13)
  *   and the Itanium 2 (0x1f, [PFM-I2]), fixed for every other family;
- *   key ism= overrides. MODEL: the processors after the Montecito
+ *   key ism= overrides. MODEL(generic-ism): the processors after the Montecito
  *   (Tukwila, Poulson, Kittson) descend from it and, as it, run no IA-32
  *   code in hardware: their ism taken as fixed as the Montecito's;
  * - family 0x1f (an Itanium 2 whose PAL disagrees with the tables): the
@@ -49,8 +49,8 @@
  * the cycles and retired counter masks bits 4 .. 3 + N. CPUID[3]:
  * family 31:24, model 23:16, revision 0, number 4.
  *
- * MODEL: after reset PMC0 has fr = 1 and no overflow bit (the PMU is
- * frozen, as the Itanium 2's firmware leaves it), the counter PMCs are 0
+ * MODEL(generic-reset): after reset PMC0 has fr = 1 and no overflow bit (the
+ * PMU is frozen, as the Itanium 2's firmware leaves it), the counter PMCs are 0
  * but for the bits that are not writable (ism, fixed) and PMC4's enable
  * bit (plm 0: nothing counts), the counter PMDs are undefined (the model's
  * IA64_MODEL_UNDEF pattern within the W bits).
@@ -94,6 +94,12 @@ static const unsigned int gen_nr_events = GEN_NR_EVENTS;
 static struct ia64_model_sem_map gen_sem[2];
 static struct ia64_model_freerun_events gen_freerun;
 static struct ia64_model_desc gen_desc;
+/*
+ * MODEL(generic-threads): with two threads per core (key threads=) each
+ * thread's counters count its own records only: no PMC.all, no causal
+ * events, no erratum (no source describes a later processor's threads)
+ */
+static unsigned int gen_threads = 1;
 static bool gen_ready;
 
 /* ism fixed, unless the family runs IA-32 code in hardware */
@@ -111,6 +117,7 @@ void ia64_model_generic_defaults(struct ia64_model_generic *g)
 	g->cycles = 0x12;
 	g->retired = 0x08;
 	g->ism_fixed = gen_ism_fixed(g->family);
+	g->threads = 1;
 }
 
 /* The values of key ism, by name: writable 0, fixed 1 */
@@ -190,6 +197,7 @@ static const struct {
 	{ "cycles",	0, 255, NULL },
 	{ "retired",	0, 255, NULL },
 	{ "ism",	0, 1, gen_ism_words },
+	{ "threads",	1, 2, NULL },
 };
 #define GEN_KEY_ISM	6
 
@@ -197,7 +205,7 @@ static unsigned int *gen_field(struct ia64_model_generic *g, unsigned int i)
 {
 	unsigned int *f[] = { &g->family, &g->model, &g->counters,
 			      &g->width, &g->cycles, &g->retired,
-			      &g->ism_fixed };
+			      &g->ism_fixed, &g->threads };
 
 	return f[i];
 }
@@ -344,7 +352,13 @@ void ia64_model_generic_setup(const struct ia64_model_generic *g)
 	/* equal codes: the first row, cycles, is the one code_sem() finds */
 	d->nr_sem = ARRAY_SIZE(gen_sem);
 	d->freerun = &gen_freerun;
+	gen_threads = gen_clamp(g->threads, 1, 2);
 	gen_ready = true;
+}
+
+unsigned int ia64_model_generic_threads(void)
+{
+	return gen_threads;
 }
 
 const struct ia64_model_desc *ia64_model_generic_desc(void)

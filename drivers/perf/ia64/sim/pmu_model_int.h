@@ -472,6 +472,8 @@ extern const struct ia64_model_freerun_events ia64_model_itanium2_freerun;
 extern const struct ia64_model_desc ia64_model_montecito_desc;
 /* pmu_model_generic.c: the generic description, as last set up */
 const struct ia64_model_desc *ia64_model_generic_desc(void);
+/* ... and its threads per core */
+unsigned int ia64_model_generic_threads(void);
 
 /* The description of CPU model @cpu */
 const struct ia64_model_desc *ia64_model_desc_of(enum ia64_model_cpu cpu);

@@ -14,7 +14,8 @@
  *             Development, rev. 2.0: ch. 6 (registers, Tables 6-4..6-24,
  *             §6.2.9 reset state, §6.2.8 BTB) and §7.8 (events)
  *
- * Decisions where the text is ambiguous are marked "MODEL:".
+ * Decisions where the text is ambiguous are marked MODEL(<name>), each
+ * listed in the admin guide's "What the model assumes" (docs-check).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -97,10 +98,10 @@ static const u64 itanium_pmd_bits[IA64_MODEL_NR_PMD] = {
 #define PAL_PMD_MASK		0x3ffffULL
 #define PAL_CYCLES_MASK		0xf0ULL
 /*
- * MODEL: Table 6-24 lists PAL_RETIRED_MASK = 0x10 (PMD4 only) while
- * §7.8 says IA64_INST_RETIRED counts on PMD4 and PMD5 (0x30). Merced PAL
- * is known to return the table's value, so the model's PAL does too; the
- * counters themselves follow §7.8 (IA64_INST_RETIRED counts on PMD5).
+ * MODEL(merced-pal-retired): Table 6-24 lists PAL_RETIRED_MASK = 0x10 (PMD4
+ * only) while §7.8 says IA64_INST_RETIRED counts on PMD4 and PMD5 (0x30).
+ * Merced PAL is known to return the table's value, so the model's PAL does too;
+ * the counters themselves follow §7.8 (IA64_INST_RETIRED counts on PMD5).
  */
 #define PAL_RETIRED_MASK	0x10ULL
 

@@ -22,7 +22,9 @@
  *             22:20, "pmc4 only: power enable bit" 23, ism 25:24, the
  *             counter PMDs' sign extension of bit 46; the event list)
  *
- * Decisions where the sources say too little are marked "MODEL:".
+ * Decisions where the sources say too little are marked MODEL(<name>),
+ * each listed in the admin guide's "What the model assumes"
+ * (docs-check).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -37,9 +39,9 @@
 #define ITA2_PMC89_BITS		0xffffffff3ffffffbULL
 
 /*
- * Implemented bits. MODEL: PMC4-7 as [PFM-I2] lays them out (bits 27:26,
- * writable for perfmon, are reserved there, and the enable bit 23 is
- * PMC4's only); PMC8-15 as [PFM-MCK]'s masks; PMC0 fr and the overflow
+ * Implemented bits. MODEL(ita2-pmc-bits): PMC4-7 as [PFM-I2] lays them out
+ * (bits 27:26, writable for perfmon, are reserved there, and the enable bit 23
+ * is PMC4's only); PMC8-15 as [PFM-MCK]'s masks; PMC0 fr and the overflow
  * bits of the four counters, as on the Itanium ([SDM-2] §7.2).
  */
 static const u64 itanium2_pmc_bits[IA64_MODEL_ITA2_NR_PMC] = {
@@ -58,8 +60,8 @@ static const u64 itanium2_pmc_bits[IA64_MODEL_ITA2_NR_PMC] = {
 /*
  * Reset state: [PFM-MCK]'s default values. Its reserved bits keep these
  * values ("PMC reserved fields must have their power-up values
- * preserved"). MODEL: the other fields too reset to them: PMC0.fr = 1
- * (frozen), PMC4.enable = 1, opcode matchers matching everything.
+ * preserved"). MODEL(ita2-reset): the other fields too reset to them: PMC0.fr =
+ * 1 (frozen), PMC4.enable = 1, opcode matchers matching everything.
  */
 static const u64 itanium2_pmc_reset[IA64_MODEL_ITA2_NR_PMC] = {
 	[0] = 0x1,
@@ -116,9 +118,9 @@ static const struct ia64_model_btb itanium2_btb = {
 /*
  * I-EAR cache mode: the latency threshold of each PMC10 umask (bits
  * 12:5), from [PFM-I2]'s L1I_EAR_CACHE_* presets. 0x40 is LAT0, every
- * L1I miss (latency > 0). MODEL: 0x00 (RAB hit: a miss that finds its
- * line already requested) captures nothing, since no fetch record says
- * so; neither do the umasks [PFM-I2] does not list.
+ * L1I miss (latency > 0). MODEL(ita2-iear-rab): 0x00 (RAB hit: a miss that
+ * finds its line already requested) captures nothing, since no fetch record
+ * says so; neither do the umasks [PFM-I2] does not list.
  */
 const u16 ia64_model_itanium2_iear_lat[256] = {
 	[0xff] = 4, [0xfe] = 8, [0xfc] = 16, [0xf8] = 32,
@@ -136,12 +138,12 @@ const u16 ia64_model_itanium2_iear_lat[256] = {
  * - PMC11: plm 3:0, pm 6, mode 8:7 (0 cache, 1 TLB, 2 ALAT), umask
  *   19:16 (the Itanium's thresholds and TLB bits), ism 25:24, no pt;
  * - PMD0.stat, PMD3.stat: 0 invalid; TLB mode 1 L2 TLB, 2 VHPT, 3 fault.
- *   MODEL: 1 in the other modes;
+ *   MODEL(ita2-stat): 1 in the other modes;
  * - PMD17: the instruction is (window + 16 * bn) | slot.
- * PMD0's line reads bits 60:51 as copies of bit 50 ([PFM-I2]); MODEL:
- * PMD2 and PMD17 are stored whole. MODEL: as on the Itanium, the EAR
- * PMDs read undefined while PMC0.fr = 0.
- * The TLB and ALAT modes need PMC12 = 0, else misses right after a
+ * PMD0's line reads bits 60:51 as copies of bit 50 ([PFM-I2]);
+ * MODEL(ita2-pmd-whole): PMD2 and PMD17 are stored whole.
+ * MODEL(ear-frozen-read): as on the Itanium, the EAR PMDs read undefined while
+ * PMC0.fr = 0. The TLB and ALAT modes need PMC12 = 0, else misses right after a
  * mispredicted branch get a wrong IP (libpfm 3.x's BTB dispatcher, after
  * the Itanium 2 manual; it refuses a BTB with such a D-EAR).
  */
@@ -156,7 +158,7 @@ static const struct ia64_model_ear_layout itanium2_ears = {
 	.dear_tlb_needs_pmc12_0	= true,
 };
 
-/* MODEL: PMD contents after reset are undefined, as on the Itanium */
+/* MODEL(reset-frozen): PMDs undefined after reset, as on the Itanium */
 static const u64 itanium2_pmd_reset[IA64_MODEL_ITA2_NR_PMD] = {
 	[0 ... 3] = IA64_MODEL_UNDEF,
 	[4 ... 7] = IA64_MODEL_UNDEF & MASK64(ITA2_WIDTH - 1, 0),
@@ -173,7 +175,7 @@ static const u64 itanium2_pmd_reset[IA64_MODEL_ITA2_NR_PMD] = {
 #define ITA2_PAL_RETIRED	0x08
 
 /*
- * CPUID[3]: family 0x1f ([PFM-MCK] pmu_family). MODEL: model 1,
+ * CPUID[3]: family 0x1f ([PFM-MCK] pmu_family). MODEL(ita2-cpuid): model 1,
  * revision 5 stand for a Madison; number 4 as on the Itanium.
  */
 #define ITA2_CPUID3		((0x1fULL << 24) | (0x01ULL << 16) | \
@@ -181,8 +183,8 @@ static const u64 itanium2_pmd_reset[IA64_MODEL_ITA2_NR_PMD] = {
 
 /*
  * What the events with semantics count (event codes of the libpfm 3.x
- * list). MODEL: the cache events count the records' levels as on the
- * Itanium; L1D_READ_MISSES umask 1 (RSE fills only) never counts a
+ * list). MODEL(ita2-cache-events): the cache events count the records' levels
+ * as on the Itanium; L1D_READ_MISSES umask 1 (RSE fills only) never counts a
  * record's access. BRANCH_EVENT counts the branches the BTB captures.
  */
 static const struct ia64_model_sem_map itanium2_sem[] = {
@@ -220,8 +222,8 @@ static const struct ia64_model_sem_map itanium2_sem[] = {
  * (BE_EXE_BUBBLE.ALL and .GRALL); a fetch miss leaves the back end
  * without bundles (BACK_END_BUBBLE.FE, FE_BUBBLE.ALL and .IMISS); a
  * mispredicted branch flushes the pipeline (BE_FLUSH_BUBBLE.ALL and
- * .BRU). MODEL: cycles in which the back end runs count no bubble, with
- * a memory read on the bus BUS_ALL.ANY, BUS_MEMORY.ALL.ANY and
+ * .BRU). MODEL(ita2-stalls): cycles in which the back end runs count no bubble,
+ * with a memory read on the bus BUS_ALL.ANY, BUS_MEMORY.ALL.ANY and
  * BUS_MEM_READ.ALL.ANY, FP_OPS_RETIRED or RSE_REFERENCES_RETIRED.ALL.
  */
 const struct ia64_model_freerun_events ia64_model_itanium2_freerun = {
@@ -253,8 +255,8 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	/* [PFM-I2]: a 3-bit threshold (22:20) on all four counters */
 	.thres_mask	= { [4] = 7, [5] = 7, [6] = 7, [7] = 7 },
 	/*
-	 * MODEL: [PFM-I2] calls PMC4 bit 23 the PMU's power enable and
-	 * [PFM-MCK] sets it on every PMC4 write: while it is 0 the
+	 * MODEL(ita2-pmc-bits): [PFM-I2] calls PMC4 bit 23 the PMU's power
+	 * enable and [PFM-MCK] sets it on every PMC4 write: while it is 0 the
 	 * counters PMD4-7 do not count.
 	 */
 	.ctr_enable	= ITA2_PMC_ENABLE,

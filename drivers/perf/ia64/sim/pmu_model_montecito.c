@@ -18,7 +18,9 @@
  * pmu_model_events_montecito.c; and, where the Montecito keeps the
  * Itanium 2's events, what pmu_model_itanium2.c makes them count.
  *
- * Decisions where the sources say too little are marked "MODEL:".
+ * Decisions where the sources say too little are marked MODEL(<name>),
+ * each listed in the admin guide's "What the model assumes"
+ * (docs-check).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -29,7 +31,7 @@
 #define MONT_NR_PMD		64	/* up to PMD63 */
 
 /*
- * [PFM-MONT]: PMC0-15 and PMC32-42. MODEL: the PMDs as the kernel
+ * [PFM-MONT]: PMC0-15 and PMC32-42. MODEL(mont-pmd37): the PMDs as the kernel
  * (S5, S6) has them, PMD4-15, 32-36, 38-39 and 48-63: PMD37, which
  * libpfm (S1) lists, is not implemented.
  */
@@ -44,12 +46,12 @@
  * all 26, MESI 30:27. Writable bits and reset value the kernel's (S5):
  * 0x7c7fff7f (bits 0-6, 8-22, 26-30) and 0x2000000, ism = 2.
  *
- * MODEL: ism is not writable: the Montecito executes no IA-32 code in
+ * MODEL(mont-ism): ism is not writable: the Montecito executes no IA-32 code in
  * hardware and the kernel treats ism as fixed at 2 (IA-64 only). A
  * write of ism = 0b11 therefore does not stop a counter; only plm = 0
  * does. With ism = 2 a counter counts nothing in IA-32 records.
- * MODEL: writing plm = 0 leaves the counter's PMD undefined, and so does
- * writing the PMD while plm = 0 (the shared plm0_clobbers_pmd): no
+ * MODEL(plm0-pmd): writing plm = 0 leaves the counter's PMD undefined, and so
+ * does writing the PMD while plm = 0 (the shared plm0_clobbers_pmd): no
  * Montecito fact says the PMD is preserved, so the model assumes the
  * Itanium's rule ([ITA-RM] Figure 6-11).
  * Bits 30:27 are the MESI filter of the events that take it
@@ -62,8 +64,8 @@
  * ([PFM-MONT]).
  *
  * Erratum 121 ([PFM-MONT]): with threads enabled, PMC10-15 cannot
- * serve counters that need their overflow. MODEL: their overflow sets
- * the PMC0 bit but neither freezes nor interrupts (.mt_ovfl_no_irq).
+ * serve counters that need their overflow. MODEL(erratum-121): their overflow
+ * sets the PMC0 bit but neither freezes nor interrupts (.mt_ovfl_no_irq).
  */
 #define MONT_PMC_CTR_BITS	0x7c7fff7fULL
 #define MONT_PMC_CTR_RESET	0x2000000ULL
@@ -101,8 +103,8 @@ static const u64 montecito_pmc_bits[MONT_NR_PMC] = {
 /*
  * Reset values: the kernel's defaults ([PFM-MONT]). Bits
  * that are not writable keep them (PMC36 31:4, PMC38's reserved bits,
- * PMC40.ism, PMC41's special bits, the counters' ism). MODEL: PMC0.fr =
- * 1 after reset (the PMU frozen, as the model's Itanium 2 has it), no
+ * PMC40.ism, PMC41's special bits, the counters' ism). MODEL(reset-frozen):
+ * PMC0.fr = 1 after reset (the PMU frozen, as the model's Itanium 2 has it), no
  * overflow bit.
  */
 static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
@@ -127,10 +129,10 @@ static const u64 montecito_pmc_reset[MONT_NR_PMC] = {
  * - PMD33 (D-EAR latency 12:0, overflow 13, stat 15:14): 15:0;
  * - PMD34 (I-EAR stat 1:0, line address 63:5): 63:5 and 1:0;
  * - PMD35 (I-EAR latency 11:0, overflow 12): 12:0;
- * - PMD38 (ETB index 3:0, full 5): 3:0 and 5. MODEL: bit 4, which the
- *   sheet does not name, is ignored (reads 0).
- * MODEL: the ETB's entries and PMD34's line address hold bits 60:51 as
- * copies of bit 50, as on the Itanium 2; PMD32 and PMD36 are stored
+ * - PMD38 (ETB index 3:0, full 5): 3:0 and 5. MODEL(mont-pmd38-bit4): bit 4,
+ *   which the sheet does not name, is ignored (reads 0).
+ * MODEL(mont-sxt): the ETB's entries and PMD34's line address hold bits 60:51
+ * as copies of bit 50, as on the Itanium 2; PMD32 and PMD36 are stored
  * whole (montecito_ears).
  */
 static const u64 montecito_pmd_bits[MONT_NR_PMD] = {
@@ -145,7 +147,7 @@ static const u64 montecito_pmd_bits[MONT_NR_PMD] = {
 	[48 ... 63] = ~0ULL,
 };
 
-/* MODEL: PMD contents after reset are undefined, as on the Itanium */
+/* MODEL(reset-frozen): PMDs undefined after reset, as on the Itanium */
 #define MONT_UNDEF(bits)	(IA64_MODEL_UNDEF & (bits))
 static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
 	[4 ... 15] = MONT_UNDEF(MASK64(MONT_WIDTH - 1, 0)),
@@ -167,8 +169,8 @@ static const u64 montecito_pmd_reset[MONT_NR_PMD] = {
  * with a nibble per entry, b1 bit 0 and bruflush bit 1, in the order
  * PMD48, 56, 49, 57, ... 55, 63. The entries are undefined while
  * PMC39.ds = 1 ([PFM-MONT]: libpfm calls ds = 1 reserved).
- * MODEL: brt = 00 admits every branch, as on the Itanium 2; plm = 0 in
- * PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
+ * MODEL(mont-etb): brt = 00 admits every branch, as on the Itanium 2; plm = 0
+ * in PMC39 leaves PMD38, 39 and 48-63 undefined, as PMC12 does PMD8-16.
  * [PFM-MONT] (libpfm_montecito(3)) says the buffer records traps and
  * rfi besides branches: .xfer (pmu_model_btb.c says in which form).
  *
@@ -211,9 +213,9 @@ static const struct ia64_model_btb montecito_btb = {
  * - PMD32: the data address; PMD33: latency 12:0, overflow 13, stat
  *   15:14; PMD36: slot 1:0, bn 2, valid 3, bundle 63:4.
  * The D-EAR's TLB and ALAT modes need PMC39 = 0 ([PFM-MONT]: else
- * the IP of a miss right after a mispredicted branch is wrong). MODEL:
- * as on the Itanium 2, that IP is the branch's; stat values as there;
- * the EAR PMDs read undefined while PMC0.fr = 0.
+ * the IP of a miss right after a mispredicted branch is wrong).
+ * MODEL(mont-ear): as on the Itanium 2, that IP is the branch's; stat values as
+ * there; the EAR PMDs read undefined while PMC0.fr = 0.
  */
 static const struct ia64_model_ear_layout montecito_ears = {
 	.iear_pmc		= 37,
@@ -245,23 +247,23 @@ static const struct ia64_model_ear_layout montecito_ears = {
  *   PMC13 ([PFM-MONT]); libpfm's cfg_dtag table (§6) uses its cfg
  *   bits as the Itanium 2's: bit 0 the DBR pair ignored, bit 1 the IBR
  *   pair and opcode ignored;
- * - PMC32 bit 57 ig_ad, bit 56 inv. MODEL: they are PMC32's alone (the
- *   kernel lets only PMC32 hold them, §5) and ig_ad ignores the range of
+ * - PMC32 bit 57 ig_ad, bit 56 inv. MODEL(mont-ig-ad): they are PMC32's alone
+ *   (the kernel lets only PMC32 hold them, §5) and ig_ad ignores the range of
  *   every pair: libpfm clears it for a code range on any pair, IBR pair
  *   1's of the prefetch events included, and sets it without one (§5).
  *   inv inverts the IBRP0 range (§5), the one of pairs 0 and 2 in fine
  *   mode;
  * - fine mode: a range within one 64 KB page (§6, libpfm's "same 64 KiB"
- *   test). MODEL: libpfm lowers the lower bound to 32 bytes and puts the
- *   upper bound on the odd bundle of its 32 bytes, "a PMU bug": the model
- *   compares bits 15:5 of the bounds and of the address, two bundles'
+ *   test). MODEL(mont-fine-range): libpfm lowers the lower bound to 32 bytes
+ *   and puts the upper bound on the odd bundle of its 32 bytes, "a PMU bug":
+ *   the model compares bits 15:5 of the bounds and of the address, two bundles'
  *   granularity, as the Itanium 2's erratum does with bits 11:5.
  * - The kernel refuses the PMC32/38/41 writes that leave every ena_dbrp
  *   of PMC41 clear while PMC32.ig_ad = 0 and PMC38 lets IBR pair 0 or 1
  *   constrain: the tagging of instruction-side events in L1D/L2 is then
- *   inconsistent (§10). MODEL: in that state no memory record of an
+ *   inconsistent (§10). MODEL(mont-dtag): in that state no memory record of an
  *   event with data range support counts (.dtag_needs_ena).
- * MODEL: the Montecito runs no IA-32 code in hardware (the counters'
+ * MODEL(mont-ism): the Montecito runs no IA-32 code in hardware (the counters'
  *   ism is fixed at IA-64 only): nothing to qualify there.
  */
 static const struct ia64_model_opcm montecito_opcm[2] = {
@@ -299,7 +301,7 @@ static const struct ia64_model_qual montecito_qual = {
 #define MONT_PAL_RETIRED	0x08
 
 /*
- * CPUID[3]: family 0x20 ([PFM-MONT]). MODEL: model 0 (Montecito),
+ * CPUID[3]: family 0x20 ([PFM-MONT]). MODEL(mont-cpuid): model 0 (Montecito),
  * revision 7 (no source gives one; the drivers check only the family),
  * number 4 as on the other models.
  */
@@ -312,11 +314,11 @@ static const struct ia64_model_qual montecito_qual = {
  * the same meaning and umask layout; every other event counts what the
  * cycles records list.
  * - 0x12 CPU_OP_CYCLES: every cycle; .QUAL (umask 1, with instruction
- *   range and opcode support) those whose IP IBR pair 0 tags. MODEL: a
- *   cycles record has no instruction, so the matchers do not restrict
- *   it (pmu_model_qual.c); libpfm calls its counts meaningful only
- *   while IBR pair 1 is unused ([PFM-MONT]), which the model does
- *   not model further.
+ *   range and opcode support) those whose IP IBR pair 0 tags.
+ *   MODEL(mont-opcycles-qual): a cycles record has no instruction, so the
+ *   matchers do not restrict it (pmu_model_qual.c); libpfm calls its counts
+ *   meaningful only while IBR pair 1 is unused ([PFM-MONT]), which the model
+ *   does not model further.
  * - 0x08 IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED: the Itanium 2's
  *   IBR-pair tag by umask 3:0 (.tag_kind): IBR pair i and its channel's
  *   matcher (montecito_qual).
@@ -327,8 +329,8 @@ static const struct ia64_model_qual montecito_qual = {
  * - 0xc2/0xc4 L1D_READS_SET0/1, 0xc7 L1D_READ_MISSES: the Itanium 2's
  *   codes and umasks for the same first-level data cache, counted as
  *   there (umask 1, RSE fills only, never counts a record's access).
- * - 0xcb L2D_MISSES: MODEL: the Montecito's L2 is split, so only data
- *   accesses that missed L2D count (records served by L3 or memory),
+ * - 0xcb L2D_MISSES: MODEL(mont-l2d-misses): the Montecito's L2 is split, so
+ *   only data accesses that missed L2D count (records served by L3 or memory),
  *   never instruction fetches.
  * - 0xdb L3_REFERENCES, 0xdc L3_MISSES: data and instructions (the L3
  *   is unified), as on the Itanium 2.

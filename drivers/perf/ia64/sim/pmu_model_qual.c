@@ -27,7 +27,8 @@
  *   [PFM-MONT] the project's Montecito facts sheet (its layouts are
  *             in pmu_model_montecito.c)
  *
- * Decisions where the text is ambiguous are marked "MODEL:".
+ * Decisions where the text is ambiguous are marked MODEL(<name>), each
+ * listed in the admin guide's "What the model assumes" (docs-check).
  */
 #include "pmu_model.h"
 #include "pmu_model_int.h"
@@ -55,7 +56,7 @@ static bool range_match(u64 base, u64 mask, u64 addr)
 
 /*
  * A debugger owns the debug registers: PSR.db = 1 or an IBR pair with
- * x = 1 ([ITA-RM] §6.2.4). MODEL: the same rule on the Itanium 2.
+ * x = 1 ([ITA-RM] §6.2.4). MODEL(ibr-debugger): the same rule on the Itanium 2.
  */
 static bool ibrs_debug(const struct ia64_model *m)
 {
@@ -95,7 +96,7 @@ static bool opcode_match(const struct ia64_model *m,
 	static const u8 type_bit[] = {
 		[IA64_PMU_ITYPE_M] = 3, [IA64_PMU_ITYPE_I] = 2,
 		[IA64_PMU_ITYPE_F] = 1, [IA64_PMU_ITYPE_B] = 0,
-		/* MODEL: the matcher knows M/I/F/B; L and X match as I */
+		/* MODEL(opcm-units): the matcher knows M/I/F/B; L and X match as I */
 		[IA64_PMU_ITYPE_L] = 2, [IA64_PMU_ITYPE_X] = 2,
 	};
 	u64 field = MASK64(o->width - 1, 0);
@@ -161,8 +162,8 @@ static void ita_tags(const struct ia64_model *m, struct rec_view *v,
 }
 
 /*
- * MODEL: in IA-32 code the opcode matcher and the data range check do
- * not operate ([ITA-RM] §6.1.3.1) and Tag(PMC8) is 0 by its equation;
+ * MODEL(ia32-no-qual): in IA-32 code the opcode matcher and the data range
+ * check do not operate ([ITA-RM] §6.1.3.1) and Tag(PMC8) is 0 by its equation;
  * Table 6-9 makes qualifiable events count there only with PMC13.ta = 1.
  */
 const struct ia64_model_qual ia64_model_qual_itanium = {
@@ -216,8 +217,8 @@ static bool pairs_bit(const struct ia64_model *m,
  * PMC's ig_ibrp<i> = 0 makes the pair's range (fine or masked)
  * constrain; ig_ad (per matcher on the Itanium 2, PMC32's for every pair
  * on the Montecito) ignores the ranges, inv inverts the pair's range.
- * MODEL: inv inverts a constraining range only; a pair that does not
- * constrain tags every address.
+ * MODEL(range-constrain): inv inverts a constraining range only; a pair that
+ * does not constrain tags every address.
  */
 static bool pairs_addr_ok(const struct ia64_model *m,
 			  const struct ia64_model_qual_pairs *p,
@@ -250,8 +251,8 @@ static bool pairs_addr_ok(const struct ia64_model *m,
  * fetches, pair 1 for prefetches. A memory record of an event with data
  * range support counts by the data range PMC (PMC13, PMC41): any enabled
  * DBR pair j whose cfg lets the DBR range (bit 0 = 0) and the tag of IBR
- * pair j (bit 1 = 0) both match; MODEL: with no pair enabled, nothing
- * constrains.
+ * pair j (bit 1 = 0) both match; MODEL(range-constrain): with no pair enabled,
+ * nothing constrains.
  */
 void ia64_model_pairs_tags(const struct ia64_model *m, struct rec_view *v,
 			   const bool opc[2], u64 daddr)
@@ -315,8 +316,8 @@ static const struct ia64_model_qual_pairs itanium2_pairs = {
 };
 
 /*
- * MODEL: the sources say nothing of IA-32 code; as the matchers see no
- * IA-64 instruction there, the Itanium 2 qualification does not operate
+ * MODEL(ia32-no-qual): the sources say nothing of IA-32 code; as the matchers
+ * see no IA-64 instruction there, the Itanium 2 qualification does not operate
  * and qualifiable events count IA-32 code unconstrained.
  */
 const struct ia64_model_qual ia64_model_qual_itanium2 = {
@@ -338,8 +339,8 @@ void ia64_model_compute_tags(const struct ia64_model *m, struct rec_view *v,
 	if (!m->desc->qual)
 		return;
 	/*
-	 * MODEL: records without an opcode (cycles, fetch) match every
-	 * opcode, so only the address range qualifies their events.
+	 * MODEL(no-opcode-records): records without an opcode (cycles, fetch)
+	 * match every opcode, so only the address range qualifies their events.
 	 */
 	if (has_op) {
 		opc[0] = opcode_match(m, &m->desc->qual->opcm[0], itype, enc);

@@ -133,8 +133,8 @@ u64 ia64_model_cpu_cpuid3(enum ia64_model_cpu cpu)
  * ([PFM-MONT]: perfmon lists them as PMC42's dependencies), so
  * that PMC39 = 0, which libpfm writes beside an IP-EAR for a D-EAR in
  * TLB or ALAT mode ([PFM-MONT]), leaves the IP-EAR's records.
- * MODEL: PMC42 then is their controlling PMC in every respect (plm = 0,
- * pm).
+ * MODEL(ipear-pmc42-owns): PMC42 then is their controlling PMC in every respect
+ * (plm = 0, pm).
  */
 static unsigned int pmd_owner(const struct ia64_model *m, unsigned int idx)
 {
@@ -208,7 +208,7 @@ void ia64_model_write_pmc(struct ia64_model *m, unsigned int idx, u64 val)
 		      (m->desc->pmc_reset[idx] & ~m->desc->pmc_bits[idx]);
 	if (is_ctr(m, idx))
 		resolve_counter(m, idx);
-	/* MODEL: the IP-EAR's cycle count restarts (pmu_model_btb.c) */
+	/* MODEL(ipear-cycles): the IP-EAR's cycle count restarts (pmu_model_btb.c) */
 	if (m->desc->btb && m->desc->btb->ipear_pmc &&
 	    idx == m->desc->btb->ipear_pmc)
 		m->ipear_cycles = 0;

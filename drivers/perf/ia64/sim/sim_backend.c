@@ -40,6 +40,7 @@
  *                                 (writable for families 0x07 and 0x1f,
  *                                 else fixed); family 0x1f also has the
  *                                 Itanium 2's PMC4 enable bit 23
+ *                     threads=T   threads per core PAL reports, 1..2 (1)
  *                   e.g. model=generic,family=0x21,counters=12,width=50
  *
  * debugfs (ia64_pmu_sim/):
@@ -73,6 +74,9 @@
  *                   take non-default values, as
  *                   another user of these registers (or the kernel
  *                   before a kexec) could leave them
+ *   fault/peer_pmu  1: register "ia64_pmu_peer", a PMU whose per-task
+ *                   events keep per-task data of their own (sim_peer.c),
+ *                   until the module goes
  *   debugger/attach, debugger/detach, debugger/load: a debugger's use
  *                   of the IBRs/DBRs (ptrace on Itanium), see
  *                   sim_dbr_attach()
@@ -113,7 +117,7 @@ MODULE_PARM_DESC(freerun, "Start in free-running mode (default 1)");
 static char *model = "itanium";
 module_param(model, charp, 0444);
 MODULE_PARM_DESC(model,
-		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R][,ism=writable|fixed] (defaults 0x21, 0, 4, 47, 0x12, 0x08, the family's ism)");
+		 "CPU model of the simulated PMU: itanium (default), itanium2, montecito, or generic[,family=F][,model=M][,counters=N][,width=W][,cycles=C][,retired=R][,ism=writable|fixed][,threads=T] (defaults 0x21, 0, 4, 47, 0x12, 0x08, the family's ism, 1)");
 
 enum ia64_model_cpu sim_model_cpu;
 /* model=generic,...: its parameters */
@@ -305,6 +309,7 @@ module_init(sim_init);
 static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
+	sim_peer_exit();
 	WRITE_ONCE(sim_freerun, false);
 	/* the offline callback cancels every CPU's timers */
 	sim_freerun_exit();

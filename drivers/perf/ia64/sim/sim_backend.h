@@ -115,6 +115,10 @@ extern u32 sim_fault_online_delay_ms;
 extern bool sim_fault_pal_threads_fail;
 void sim_fault_debugfs_init(struct dentry *dir);
 
+/* sim_peer.c: another PMU with per-task data (fault/peer_pmu) */
+void sim_peer_debugfs_init(struct dentry *fault);
+void sim_peer_exit(void);
+
 /* sim_dbr.c: a debugger's use of the IBRs/DBRs */
 void sim_dbr_debugfs_init(struct dentry *dir);
 

@@ -5,8 +5,9 @@
  * PMU interrupt ([SDM-2] §7.2.4.3), a PMC0.fr that cannot be cleared,
  * lost PMC0 writes, counters that advance between two register accesses,
  * a slow CPU online callback, registers left by another user with
- * values that restrict or disturb monitoring, and a PAL that cannot tell
- * the threads per core. The knobs that change a
+ * values that restrict or disturb monitoring, a PAL that cannot tell
+ * the threads per core, and another PMU that keeps per-task data
+ * (sim_peer.c). The knobs that change a
  * register access or the online callback act there (sim_hw.c,
  * sim_backend.c).
  */
@@ -102,4 +103,5 @@ void sim_fault_debugfs_init(struct dentry *dir)
 			    &sim_fault_pal_threads_fail);
 	debugfs_create_file_unsafe("clobber_regs", 0200, fault, NULL,
 				   &sim_clobber_fops);
+	sim_peer_debugfs_init(fault);
 }

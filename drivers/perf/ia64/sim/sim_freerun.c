@@ -17,14 +17,14 @@
  * accesses: there at once if user time waits, else once 50 us have
  * gathered.
  *
- * A batch's records are not ordered in time: an overflow that stops one
- * stops it anywhere. The rest of the batch runs once the interrupt has
- * been taken (after the handler), so that no counter loses what another
- * one's overflow interrupted. The catch-up timer is armed for the next
- * overflow the counts predict (each counter's rate in the last batch at
- * that privilege level), at most freerun_period_us away, so that an
- * overflow is taken on time, where the program runs, as a counting PMU
- * raises it.
+ * MODEL(freerun-batch): a batch's records are not ordered in time: an
+ * overflow that stops one stops it anywhere. The rest of the batch runs
+ * once the interrupt has been taken (after the handler), so that no
+ * counter loses what another one's overflow interrupted. The catch-up
+ * timer is armed for the next overflow the counts predict (each
+ * counter's rate in the last batch at that privilege level), at most
+ * freerun_period_us away, so that an overflow is taken on time, where
+ * the program runs, as a counting PMU raises it.
  *
  * [ITA-RM] §6.2.9: PAL_LIGHT_HALT freezes monitoring, so the idle task
  * counts nothing.

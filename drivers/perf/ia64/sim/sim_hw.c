@@ -169,23 +169,20 @@ static void sim_psr_bit(u64 bit, bool on)
 	SIM_ACCESS_VOID(ia64_model_psr_bits(m, bit, on));
 }
 
-void ia64_pmu_psr_pp(bool on)
+void ia64_pmu_psr_run(bool on)
 {
-	sim_psr_bit(IA64_PMU_PSR_PP, on);
+	sim_psr_bit(IA64_PMU_PSR_PP | IA64_PMU_PSR_UP, on);
 }
-EXPORT_SYMBOL_GPL(ia64_pmu_psr_pp);
+EXPORT_SYMBOL_GPL(ia64_pmu_psr_run);
 
-void ia64_pmu_psr_up(bool on)
+/*
+ * The model's PSR is the CPU's, for the records of every privilege level:
+ * there is no task's user PSR to change
+ */
+void ia64_pmu_user_psr(bool secure)
 {
-	sim_psr_bit(IA64_PMU_PSR_UP, on);
 }
-EXPORT_SYMBOL_GPL(ia64_pmu_psr_up);
-
-void ia64_pmu_psr_sp(bool on)
-{
-	sim_psr_bit(IA64_PMU_PSR_SP, on);
-}
-EXPORT_SYMBOL_GPL(ia64_pmu_psr_sp);
+EXPORT_SYMBOL_GPL(ia64_pmu_user_psr);
 
 long ia64_pmu_pal_perf_mon_info(u64 *buf, u64 *info)
 {

@@ -7,8 +7,10 @@
  *   and monitored <-> monitored (four counting events per monitored task),
  *   a task and its child that inherited its four events (the core swaps
  *   their contexts, which are clones),
- *   and a monitored task whose first event samples with a branch stack
- *   (the branch trace buffer is saved and restored);
+ *   a monitored task whose first event samples with a branch stack
+ *   (the branch trace buffer is saved and restored), and a monitored task
+ *   that maps its events' pages to read them itself (user monitors,
+ *   PSR.sp: ia64_pmu_uread.c);
  * - per overflow interrupt, with one and with four counters overflowing.
  *
  * Any CPU model of the driver: the events are looked up by name in
@@ -68,6 +70,7 @@ static void report(const char *what, const struct acc *s,
 
 #define BRANCHES	2	/* open_events(): the first with a branch stack */
 #define INHERITED	3	/* ... inherited by the child: clone contexts */
+#define USER_READ	4	/* ... their pages mapped: the task reads them */
 #define NR_EVENTS	4
 
 /*
@@ -182,6 +185,13 @@ static void open_events(int n, uint64_t period, int mode, int *fd)
 			perror("perf_event_open");
 			exit(1);
 		}
+		/* the page stays mapped until the task exits */
+		if (mode == USER_READ &&
+		    mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED,
+			 fd[i], 0) == MAP_FAILED) {
+			perror("mmap");
+			exit(1);
+		}
 	}
 }
 
@@ -274,6 +284,7 @@ int main(void)
 	ctxsw("monitored (4 events) <-> unmonitored", 1, 0);
 	ctxsw("monitored <-> monitored (4 events each)", 1, 1);
 	ctxsw("monitored <-> its child (4 inherited)", INHERITED, 0);
+	ctxsw("monitored, user reads <-> unmonitored", 0, USER_READ);
 	ctxsw("monitored, branch stack <-> unmonitored", BRANCHES, 0);
 	ctxsw("branch stack <-> branch stack", BRANCHES, BRANCHES);
 	printf("overflow interrupts, per interrupt\n");

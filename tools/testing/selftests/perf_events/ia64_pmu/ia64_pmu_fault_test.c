@@ -289,6 +289,65 @@ TEST_F(fault, stuck_fr_does_not_hang_and_recovers)
 	close(kmsg);
 }
 
+/* A kernel address, as a record's ip at privilege level 0 */
+#define IP_K		0xa000000100001000ULL
+
+/* Spin in user mode for @us: no system call, so the timers interrupt it */
+static void spin_user_us(long us)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	} while ((b.tv_sec - a.tv_sec) * 1000000L +
+		 (b.tv_nsec - a.tv_nsec) / 1000 < us);
+}
+
+/*
+ * A kernel-only sampler's overflow whose interrupt never comes (held by
+ * the model, irq_delay_ns past KTIME_MAX) is taken by the watchdog, from
+ * its timer, which interrupts whatever runs: here this task in user
+ * mode. The sample must still say kernel, never PERF_RECORD_MISC_USER:
+ * the event counted nothing in user mode.
+ */
+TEST_F(fault, watchdog_sample_of_kernel_event_is_kernel)
+{
+	struct perf_event_attr attr;
+	struct perf_event_header h;
+	struct rec_buf b = { .len = 0 };
+	uint8_t rec[512];
+	int fd, type, n = 0;
+	struct ring r;
+
+	counting_attr(&attr, CFG_CYCLES);
+	attr.sample_period = 1000;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.read_format = 0;
+	attr.disabled = 0;
+	attr.exclude_user = 1;
+	fd = sys_perf_event_open(&attr, -1, 0, -1, 0);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "18446744073709551615"));
+	rec_cycles(&b, IP_K, 1000, 0, IA64_PMU_ISA_IA64, NULL, 0);
+	ASSERT_EQ(0, sim_inject(&b));			/* overflow, held */
+	/* two watchdog checks (100 ms) and room for a slow host */
+	spin_user_us(3 * WATCHDOG_WAIT_US);
+	while ((type = ring_next(&r, rec, sizeof(rec)))) {
+		if (type != PERF_RECORD_SAMPLE)
+			continue;
+		memcpy(&h, rec, sizeof(h));
+		EXPECT_EQ(PERF_RECORD_MISC_KERNEL,
+			  h.misc & PERF_RECORD_MISC_CPUMODE_MASK);
+		n++;
+	}
+	EXPECT_EQ(1, n) TH_LOG("the watchdog took no overflow");
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ring_unmap(&r);
+	close(fd);
+}
+
 #define STORM_US	1000000
 
 /* From CPU1: end the storm of CPU0 after STORM_US, whatever CPU0 does */

@@ -155,7 +155,7 @@ TEST_F(generic, raw_group_on_every_counter)
 	struct rec_buf b = { .len = 0 };
 	struct { uint64_t nr, te, tr, v[MAX_CTRS]; } g;
 	struct perf_event_attr attr;
-	int fd[MAX_CTRS], i, n = s->counters;
+	int fd[MAX_CTRS], i, n = s->usable;
 
 	/* the harness runs a test after a SKIP() in its setup */
 	if (!pmu_is_generic())
@@ -181,7 +181,7 @@ TEST_F(generic, raw_group_on_every_counter)
 		ASSERT_GE(fd[i], 0) TH_LOG("member %d: %s", i,
 					   strerror(errno));
 	}
-	/* one more than the counters PAL reports */
+	/* one more than the counters used (PAL's, or PMC4-9: threads) */
 	EXPECT_EQ(-1, open_user(IA64_PMU_CONFIG(s->cycles, 0), fd[0]));
 	EXPECT_EQ(EINVAL, errno);
 
@@ -204,7 +204,7 @@ TEST_F(generic, raw_group_on_every_counter)
 TEST_F(generic, samples_on_the_last_counter)
 {
 	const struct gen_shape *s = &self->s;
-	int last = 4 + s->counters - 1, fd[MAX_CTRS], i;
+	int last = 4 + s->usable - 1, fd[MAX_CTRS], i;
 	struct rec_buf b = { .len = 0 };
 	struct perf_event_attr attr;
 	struct ring r;
@@ -219,7 +219,7 @@ TEST_F(generic, samples_on_the_last_counter)
 	attr.exclude_kernel = 1;
 	fd[0] = sys_perf_event_open(&attr, 0, -1, -1, 0);
 	ASSERT_GE(fd[0], 0);
-	for (i = 1; i < (int)s->counters - 1; i++) {
+	for (i = 1; i < (int)s->usable - 1; i++) {
 		fd[i] = open_user(IA64_PMU_CONFIG(other_code(s, i), 0), fd[0]);
 		ASSERT_GE(fd[i], 0);
 	}
@@ -247,11 +247,47 @@ TEST_F(generic, samples_on_the_last_counter)
 		close(fd[i]);
 }
 
+/*
+ * Two threads per core (PAL_LOGICAL_TO_PHYSICAL): the generic model takes
+ * the Montecito's erratum 121 as a conservative rule, the overflow of
+ * PMC10-15 may never interrupt, and places every event on PMC4-9. With
+ * more events than those six, PMC10-15 stay idle (plm 0) and the core
+ * multiplexes.
+ */
+TEST_F(generic, two_threads_counters_4_to_9)
+{
+	const struct gen_shape *s = &self->s;
+	int fd[MAX_CTRS], i, n;
+	struct perf_event_attr attr;
+
+	/* the harness runs a test after a SKIP() in its setup */
+	if (!pmu_is_generic())
+		SKIP(return, NOT_GENERIC);
+	if (s->threads < 2 || s->counters <= 6)
+		SKIP(return, "one thread per core, or no counter beyond PMC9");
+	ASSERT_EQ(6, s->usable);
+	n = s->counters;
+	for (i = 0; i < n; i++) {
+		counting_attr(&attr, IA64_PMU_CONFIG(other_code(s, i), 0));
+		attr.exclude_kernel = 1;
+		attr.disabled = 0;
+		fd[i] = sys_perf_event_open(&attr, 0, -1, -1, 0);
+		ASSERT_GE(fd[i], 0) TH_LOG("event %d: %s", i, strerror(errno));
+	}
+	/* this task runs, its events are on CPU0's PMU */
+	for (i = 10; i < 4 + n; i++)
+		EXPECT_EQ(0, sim_model_pmc(0, i) & 0xf) TH_LOG("PMC%d", i);
+	for (i = 4; i < 10; i++)
+		EXPECT_NE(0, sim_model_pmc(0, i) & 0xf) TH_LOG("PMC%d", i);
+	for (i = 0; i < n; i++)
+		close(fd[i]);
+}
+
 /* More events than counters, not in a group: the core multiplexes */
 TEST_F(generic, multiplexes_beyond_the_counters)
 {
 	const struct gen_shape *s = &self->s;
-	int fd[MAX_CTRS + 1], i, n = s->counters + 1;
+	int fd[MAX_CTRS + 1], i, n = s->usable + 1;
 	struct perf_event_attr attr;
 	struct count c;
 

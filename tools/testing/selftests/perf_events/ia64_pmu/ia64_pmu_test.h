@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
@@ -130,6 +131,17 @@ static inline const char *read_line(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* Is the running kernel @maj.@min or later? -1 if unknown */
+static inline int kernel_at_least(int maj, int min)
+{
+	struct utsname u;
+	int a, b;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &a, &b) != 2)
+		return -1;
+	return a > maj || (a == maj && b >= min);
+}
+
 /* Is the PMU an Itanium 2 (caps/pmu_name "itanium2")? */
 static inline int pmu_is_itanium2(void)
 {
@@ -179,6 +191,13 @@ struct gen_shape {
 	unsigned int family, model, counters, width, cycles, retired;
 	int ism_fixed;		/* -1: the family's */
 	bool enable_bit;
+	unsigned int threads;	/* per core, as PAL reports them */
+	/*
+	 * the counters the driver uses: with two threads per core those
+	 * of PMC4-9 (the Montecito's erratum 121, which the generic model
+	 * takes as the conservative rule)
+	 */
+	unsigned int usable;
 };
 
 /* Parse the model= parameter: 0, or -1 if the model is not generic */
@@ -188,7 +207,8 @@ static inline int sim_gen_shape(struct gen_shape *s)
 
 	*s = (struct gen_shape){ .family = 0x21, .model = 0, .counters = 4,
 				 .width = 47, .cycles = 0x12,
-				 .retired = 0x08, .ism_fixed = -1 };
+				 .retired = 0x08, .ism_fixed = -1,
+				 .threads = 1 };
 	read_line("/sys/module/ia64_pmu_sim/parameters/model", buf,
 		  sizeof(buf));
 	buf[strcspn(buf, "\n")] = '\0';
@@ -217,9 +237,12 @@ static inline int sim_gen_shape(struct gen_shape *s)
 			s->retired = v;
 		else if (!strcmp(tok, "ism"))
 			s->ism_fixed = !strcmp(eq + 1, "fixed");
+		else if (!strcmp(tok, "threads"))
+			s->threads = v;
 		else
 			return -1;
 	}
+	s->usable = s->threads > 1 && s->counters > 6 ? 6 : s->counters;
 	if (s->ism_fixed < 0)
 		s->ism_fixed = s->family != 0x07 && s->family != 0x1f;
 	s->enable_bit = s->family == 0x1f;

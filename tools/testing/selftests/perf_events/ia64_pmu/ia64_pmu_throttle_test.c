@@ -5,21 +5,9 @@
  * perf_event_max_sample_rate allows, and starts it again at a later tick.
  */
 
-#include <sys/utsname.h>
 
 #include "kselftest_harness.h"
 #include "ia64_pmu_sample.h"
-
-/* Is the running kernel @maj.@min or later? */
-static int kernel_at_least(int maj, int min)
-{
-	struct utsname u;
-	int a, b;
-
-	if (uname(&u) || sscanf(u.release, "%d.%d", &a, &b) != 2)
-		return -1;
-	return a > maj || (a == maj && b >= min);
-}
 
 /*
  * Throttling engages on an interrupt storm and the event recovers. The

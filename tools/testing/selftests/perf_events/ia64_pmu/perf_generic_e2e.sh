@@ -33,12 +33,22 @@ echo "$out" | grep -q "family $family model $(cat $pmu/caps/cpu_model) " ||
 echo "$out" | grep -q ": $n counters of $(cat $pmu/caps/counter_width) bits, cycles 0x" ||
 	fail "the probe line does not give the counters"
 case $family in
-0x07|0x1f)	# a family with tables: PAL disagreed with them
+0x07|0x1f|0x20)	# a family with tables: PAL disagreed with them
 	echo "$out" | grep -Eq '\((PAL reports|PAL_PMCmask)' ||
 		fail "the probe line does not say how PAL disagreed" ;;
 *)	echo "$out" | grep -q '(no tables for this family)' ||
 		fail "the probe line does not say there are no tables" ;;
 esac
+
+# ... and with two threads per core, the conservative rules it takes (the
+# Montecito's errata 121 and 120), said in the probe
+if grep -q ',threads=2' /sys/module/ia64_pmu_sim/parameters/model; then
+	last=$((n < 6 ? n + 3 : 9))
+	dmesg | grep -q "ia64_pmu: 2 threads per core: events on PMC4-$last only (erratum 121), no IP-EAR (erratum 120)\$" ||
+		fail "two threads: no errata line in the probe"
+	echo "two threads: events on PMC4-$last only"
+	n=$((last - 3))		# the counters used from here on
+fi
 
 # 2. cycles and instructions (CSV: value,unit,event,run time,run %)
 work="/tests/spin_workload 300"

@@ -60,6 +60,7 @@ itanium)
 	desc=("CPU_CYCLES|Processor clock cycles elapsed"
 	      "IA64_INST_RETIRED|Retired IA-64 instructions, predicated-off"
 	      "BUS_IOQ_LIVE_REQ_HI|Live in-order bus queue requests accumulated")
+	others=("BUS_SNOOPQ_REQ|per task: needs CPU-wide privilege")
 	;;
 itanium2)
 	cycles=CPU_CYCLES
@@ -67,6 +68,7 @@ itanium2)
 	      "IA64_INST_RETIRED_THIS|Retired IA-64 instructions, predicated-off"
 	      "BE_FLUSH_BUBBLE_ALL|Back-end stall cycles caused by pipeline flushes"
 	      "L2_OZQ_CANCELS1_BANK_CONF|L2 OZ queue cancels by cause (first set): bank conflicts")
+	others=("BUS_ALL_ANY|per task: needs CPU-wide privilege")
 	;;
 montecito)
 	# the Montecito's cycles event: es 0x12, CPU_CYCLES before it
@@ -75,6 +77,8 @@ montecito)
 	      "IA64_INST_RETIRED_THIS|Retired IA-64 instructions, predicated-off"
 	      "BE_FLUSH_BUBBLE_ALL|Back-end stall cycles caused by pipeline flushes"
 	      "L2D_OZQ_CANCELS1_LATE_SPEC_BYP|L2D OZ queue cancels, total and late ones: late cancels")
+	others=("SI_SCB_INSERTS_HITM_EITHER|per task: needs CPU-wide privilege"
+		"BUS_DATA_CYCLE_SELF|per task on two threads: needs CPU-wide privilege")
 	;;
 esac
 [ -n "${PERF_CPUID:-}" ] || fail "PERF_CPUID is not set for the $model"
@@ -109,6 +113,26 @@ for d in "${desc[@]}"; do
 	esac
 	echo "$name: $under"
 done
+# The events that count other agents say that a per-task event of them
+# needs CPU-wide privilege (ia64_pmu_others_test); the cycles do not.
+# The description, wrapped over lines, joined up to its closing bracket
+described() {
+	echo "$list" | awk -v n="$1" '
+		found { t = t " " $0; if ($0 ~ /]/) { print t; exit } }
+		{ l = $0; gsub(/^ +| +$/, "", l) }
+		toupper(l) == n { found = 1 }' | tr -s ' \n' '  '
+}
+for d in "${others[@]}"; do
+	name=${d%%|*} text=${d#*|}
+	under=$(described "$name")
+	case "${under//, /,}" in
+	*"$text"*) echo "$name: $under" ;;
+	*) fail "perf list pmu: under $name '$under', want '$text'" ;;
+	esac
+done
+case "$(described "$cycles")" in
+*privilege*) fail "perf list pmu: $cycles needs privilege" ;;
+esac
 echo "$list" | grep -qi "^ *$split\( \|$\)" ||
 	fail "perf list pmu does not show $split"
 echo "ok: perf list shows all $n_sysfs events of the $model, described ($cycles: yes)"
