@@ -36,10 +36,10 @@
  *                  the driver's share: all the instructions one read
  *                  costs, the system call's entry and exit included
  *
- * Ski's timer interrupt follows the host's clock, so a run may include a
- * tick: the kernel's figures are the least of REPS runs. The driver's
- * are the same in every run (the tick runs no code of the driver when
- * no event multiplexes), which the table shows as least..most.
+ * Ski's timer interrupt follows the host's clock, so a run may include
+ * ticks, and with them switches to kernel threads and the driver's
+ * watchdog timer (ia64_pmu_isr.c): every figure is the least of REPS
+ * runs, and the driver's is shown as least..most.
  */
 #include "ski.h"
 #include "win.h"
