@@ -36,10 +36,11 @@
  *                  the driver's share: all the instructions one read
  *                  costs, the system call's entry and exit included
  *
- * Ski's timer interrupt follows the host's clock, so a run may include
- * ticks, and with them switches to kernel threads and the driver's
- * watchdog timer (ia64_pmu_isr.c): every figure is the least of REPS
- * runs, and the driver's is shown as least..most.
+ * Ski's clock counts instructions (Ski patch 0006), so the timer ticks
+ * fall on the same instructions in every boot; a run may still include
+ * one, and with it a switch to a kernel thread or the driver's watchdog
+ * timer (ia64_pmu_isr.c): every figure is the least of REPS runs, and
+ * the driver's is shown as least..most.
  */
 #include "ski.h"
 #include "win.h"
