@@ -8,20 +8,7 @@
 #include <unistd.h>
 
 #include "../ski_meter.c"
-
-static int passed, failed;
-
-#define CHECK(cond, ...)						\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __func__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			printf("\n");					\
-		}							\
-	} while (0)
+#include "check.h"
 
 #define CPL3	(3ULL << PSR_CPL_SHIFT)
 

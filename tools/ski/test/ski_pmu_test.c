@@ -20,6 +20,7 @@
  * and read back as little-endian 64-bit words.
  */
 #include "../ski_pmu.c"
+#include "check.h"
 
 static const u64 code[][2] = {
 	{ 0x0000000100000001ULL, 0x8400401100000200ULL },
@@ -59,20 +60,6 @@ static const struct expect want[NR_CODE][3] = {
 	{ { M, 1, -1 }, { L, 0, -1 }, { X, 0, IA64_PMU_BR_COND } },
 	{ { M, 1, -1 }, { L, 0, -1 }, { X, 0, IA64_PMU_BR_CALL } },
 };
-
-static int passed, failed;
-
-#define CHECK(cond, ...)						\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __func__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			printf("\n");					\
-		}							\
-	} while (0)
 
 static void test_decode(void)
 {
