@@ -16,8 +16,10 @@
 #     every lockdep report), lockdep turning itself off, "possible
 #     recursive locking", Call Trace, UBSAN:, Oops, Kernel panic, a hung
 #     task ("blocked for more than"), a soft lockup, an RCU stall ("rcu:
-#     INFO", "self-detected stall"). A bare "lockdep" would match symbol
-#     names in perf's output.
+#     INFO", "self-detected stall"), a module's kmem_cache destroyed with
+#     objects left in it (with who allocated them: slub_debug=U on the
+#     driver's and the model's caches). A bare "lockdep" would match
+#     symbol names in perf's output.
 #
 # Environment:
 #   VM_TIMEOUT      seconds before a hung guest is killed (default 600)
@@ -105,7 +107,10 @@ cpus=(-smp 2)
 [ "${VM_ICOUNT:-0}" = 1 ] && cpus=(-smp 1 -icount "shift=0,sleep=off")
 
 append="console=ttyS0 loglevel=${VM_LOGLEVEL:-5} panic=-1 oops=panic"
-append+=" nmi_watchdog=0 tsc=reliable no_timer_check ${VM_APPEND:-}"
+append+=" nmi_watchdog=0 tsc=reliable no_timer_check"
+# Who allocated what a module's cache still holds at its unload: the
+# per-task data of the driver and of the model's other PMU (sim_peer.c)
+append+=" slub_debug=U,ia64_pmu_task_ctx,ia64_pmu_peer_ctx ${VM_APPEND:-}"
 
 mkdir -p "$(dirname "$LOG")"
 : >"$LOG"
@@ -160,7 +165,7 @@ elif [ -z "$status" ]; then
 fi
 
 if [ "${VM_NO_LOG_CHECK:-0}" != 1 ]; then
-	pattern='BUG:|WARNING:|turning off the locking correctness validator|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic|blocked for more than|soft lockup|rcu: INFO|self-detected stall'
+	pattern='BUG:|WARNING:|turning off the locking correctness validator|possible recursive locking|Call Trace|UBSAN:|Oops|Kernel panic|blocked for more than|soft lockup|rcu: INFO|self-detected stall|Slab cache still has objects|Objects remaining in|Allocated in'
 	if grep -E "$pattern" "$LOG" >"$tmp/problems"; then
 		echo "run-vm: FAIL: kernel problems in the console log ($LOG):" >&2
 		head -n 20 "$tmp/problems" | sed 's/^/run-vm:   /' >&2

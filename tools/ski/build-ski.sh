@@ -38,7 +38,8 @@ SKI_SRC=$(readlink -f "$SKI_SRC")
 
 # What goes into bski besides Ski: the glue and the model, in the
 # order of the link
-PMU_SRCS=("$REPO/tools/ski/ski_pmu.c" "$SIM"/pmu_model*.c
+PMU_SRCS=("$REPO/tools/ski/ski_pmu.c" "$REPO/tools/ski/ski_meter.c"
+	"$SIM"/pmu_model*.c
 	"$REPO/drivers/perf/ia64/ia64_pmu_ear_layout.c")
 PMU_HDRS=("$REPO/tools/ski/ski_pmu.h" "$SIM"/pmu_model*.h
 	"$REPO"/drivers/perf/ia64/ia64_pmu*.h

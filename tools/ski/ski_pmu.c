@@ -12,8 +12,9 @@
  *   encoding, nop, predicated off) for each one that retires;
  * - a memory record for each load and store it made (virtual address,
  *   size), with the latency of the rule below;
- * - a branch record for each branch instruction (taken or not, its
- *   target, its type from the encoding), never mispredicted;
+ * - a branch record for each branch instruction, long branches (brl)
+ *   included (taken or not, its target, its type from the encoding),
+ *   never mispredicted;
  * - a cycles record for the cycles it ends, by Ski's own rule: an
  *   instruction group (a stop) is one cycle, and so is a taken branch
  *   or a fault.
@@ -345,6 +346,35 @@ static int branch_type(u64 enc)
 	}
 }
 
+/*
+ * The branch type of an X-unit instruction (the X slot of an MLX bundle,
+ * [SDM-3] §4.7), or -1: opcode 0xc brl.cond (X3), 0xd brl.call (X4);
+ * movl (opcode 6) and nop.x are no branch. Ski runs brl on every
+ * identity; the Itanium has none (Linux emulates it there after an
+ * illegal operation fault, arch/ia64/kernel/brl_emu.c).
+ */
+static int long_branch_type(u64 enc)
+{
+	switch (field(enc, 40, 37)) {
+	case 0xc:
+		return IA64_PMU_BR_COND;
+	case 0xd:
+		return IA64_PMU_BR_CALL;
+	default:
+		return -1;
+	}
+}
+
+/* The branch type of the instruction @enc of unit @unit, or -1 */
+static int inst_branch_type(int unit, u64 enc)
+{
+	if (unit == IA64_PMU_ITYPE_B)
+		return branch_type(enc);
+	if (unit == IA64_PMU_ITYPE_X)
+		return long_branch_type(enc);
+	return -1;
+}
+
 static void mem_rec(const struct ski_pmu_inst *in, unsigned int slot,
 		    u64 enc, unsigned int k)
 {
@@ -426,7 +456,7 @@ void ski_pmu_exec(const struct ski_pmu_inst *in)
 		for (k = 0; k < nacc && !in->pred_off; k++)
 			mem_rec(in, slot, enc, k);
 
-		bt = unit == IA64_PMU_ITYPE_B ? branch_type(enc) : -1;
+		bt = inst_branch_type(unit, enc);
 		if (bt >= 0)
 			branch_rec(in, slot, enc, bt);
 	}

@@ -74,4 +74,47 @@ void ski_pmu_exec(const struct ski_pmu_inst *in);
 /* The interrupt was pended at the PMV vector */
 void ski_pmu_irq_ack(void);
 
+/*
+ * The meter (ski_meter.c): retired instructions counted on Ski's side,
+ * whatever the PMU's state, for the bench's figures of what the driver
+ * costs. The guest drives it with the simulator system call
+ * SKI_METER_SSC (break 0x80001 with r15 = the number, r32 = the
+ * operation, r33 = its argument, the result in r8), from any privilege
+ * level, as every SSC of Ski.
+ */
+#define SKI_METER_SSC		0x1a64
+
+enum ski_meter_op {
+	SKI_METER_START,	/* zero the counts and count */
+	SKI_METER_STOP,		/* stop counting */
+	SKI_METER_READ,		/* one count (enum ski_meter_count) */
+};
+
+enum ski_meter_count {
+	SKI_METER_DRIVER,	/* CPL 0, in the driver's text */
+	SKI_METER_KERNEL,	/* CPL 0 */
+	SKI_METER_ALL,		/* any CPL */
+	SKI_METER_COUNTS
+};
+
+/* Nonzero while the meter counts: Ski calls ski_meter_exec() then */
+extern int ski_meter_on;
+
+/*
+ * Read SKI_METER_TEXT, the driver's kernel text: <start>-<end>[,...],
+ * hexadecimal, end excluded; and for a profile, SKI_METER_FUNCS and
+ * SKI_METER_PROFILE (ski_meter.c). Once, at start; a bad string is
+ * fatal.
+ */
+void ski_meter_init(void);
+
+/* One executed instruction: @ip its bundle | slot, @psr before it */
+void ski_meter_exec(uint64_t ip, uint64_t psr, int retired);
+
+/*
+ * The SSC: the result of @op with @arg; a read of SKI_METER_DRIVER
+ * without SKI_METER_TEXT, or of an unknown count, is ~0
+ */
+uint64_t ski_meter_ssc(uint64_t op, uint64_t arg);
+
 #endif /* SKI_PMU_H */

@@ -373,6 +373,7 @@ struct ia64_pmu_qual_cpu {
 	u64 ibr[8];
 	u64 dbr[8];
 	bool drange;			/* a data range: PMC11.pt = 0 */
+	bool idle;			/* programmed for no qualified event */
 	unsigned long loads;		/* ia64_pmu_dbr_loads() at the last */
 };
 
@@ -426,6 +427,7 @@ struct ia64_pmu_cpu {
 	struct perf_branch_entry btb_entries[IA64_BTB_MAX];
 	/* event address registers, ia64_pmu_ear.c */
 	struct ia64_pmu_unit ear[IA64_PMU_NR_EARS];
+	bool ear_rest;			/* PMCs at rest, PMC11.pt no range */
 	/* their PMDs, when read */
 	u64 ear_raw[IA64_PMU_NR_EARS][IA64_EAR_MAX_PMDS];
 	/* qualification, ia64_pmu_qual.c */

@@ -60,6 +60,12 @@ static u64 ia64_pmu_ear_valid(unsigned int unit)
 	return unit == IA64_PMU_DEAR ? l->pmd17_valid : l->pmd0_valid;
 }
 
+/* Has an event of the CPU an EAR? */
+static bool ia64_pmu_ear_used(const struct ia64_pmu_cpu *cpuc)
+{
+	return cpuc->ear[IA64_PMU_DEAR].users || cpuc->ear[IA64_PMU_IEAR].users;
+}
+
 static u64 ia64_pmu_ear_pmds(unsigned int unit)
 {
 	const struct ia64_ear_regs *r = ia64_pmu_ear_regs(unit);
@@ -220,6 +226,8 @@ void ia64_pmu_ear_program_pmc(struct ia64_pmu_cpu *cpuc)
 
 	if (!ia64_pmu_has(IA64_PMU_F_EAR))
 		return;
+	/* as at rest as it gets: the same again while nothing changes */
+	cpuc->ear_rest = !ia64_pmu_ear_used(cpuc) && cpuc->qual.idle;
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
 		u = &cpuc->ear[unit];
 		want = u->users ? u->pmc : ia64_pmu_ear_rest(unit);
@@ -241,6 +249,18 @@ void ia64_pmu_ear_program(struct ia64_pmu_cpu *cpuc)
 	unsigned int unit;
 	u64 pmds;
 
+	/*
+	 * No EAR event, none when the PMCs were last written, and no data
+	 * range then or now (qual.idle: PMC11.pt is the same): they hold
+	 * what they would be given. Most context switches take this path.
+	 */
+	if (cpuc->ear_rest && cpuc->qual.idle && !ia64_pmu_ear_used(cpuc)) {
+		if (!cpuc->ctx_fresh)
+			return;
+		for (unit = 0; unit < IA64_PMU_NR_EARS; unit++)
+			cpuc->ctx_fresh &= ~ia64_pmu_ear_pmds(unit);
+		return;
+	}
 	ia64_pmu_ear_program_pmc(cpuc);
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++) {
 		pmds = ia64_pmu_ear_pmds(unit);
@@ -323,4 +343,5 @@ void ia64_pmu_ear_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 	for (unit = 0; unit < IA64_PMU_NR_EARS; unit++)
 		if (ia64_pmu_ear_regs(unit)->pmc == pmc)
 			ia64_pmu_unit_reset(&cpuc->ear[unit], val);
+	cpuc->ear_rest = false;
 }

@@ -93,6 +93,18 @@ static void ia64_pmu_qual_matcher(struct ia64_pmu_cpu *cpuc, unsigned int k,
 }
 
 /*
+ * Does @q leave the registers as no event does? Events that qualify
+ * have a struct ia64_pmu_qual even when nothing restricts them; without
+ * an opcode, an address filter or a data range, the programming below
+ * takes nothing from it.
+ */
+static bool ia64_pmu_qual_neutral(const struct ia64_pmu_qual *q)
+{
+	return !q || (q->opc_none && !q->filtered &&
+		      !(q->subject & IA64_QR_DBR));
+}
+
+/*
  * Itanium 2, Montecito, pmu_enable: the IBR pairs of the filtered events
  * and the code range PMC (PMC14, PMC38), the matchers with ig_ad/inv
  * from them, the data range PMC (PMC13, PMC41) and the DBR pairs of the
@@ -205,6 +217,7 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 	const struct ia64_pmu_qual *ibr = NULL, *dbr = NULL, *q;
 	u64 pmc8 = IA64_OPC_RESET, pmc9 = IA64_OPC_RESET;
 	unsigned long loads = ia64_pmu_dbr_loads();
+	bool idle = true;
 	int i;
 
 	/* a debugged task ran here: its breakpoints replaced our ranges */
@@ -213,6 +226,18 @@ void ia64_pmu_qual_program(struct ia64_pmu_cpu *cpuc)
 		memset(qc->dbr, 0xff, sizeof(qc->dbr));
 		qc->loads = loads;
 	}
+	for (i = 0; i < cpuc->n_events && idle; i++) {
+		q = ia64_pmu_qual_of(cpuc->event_list[i]);
+		idle = ia64_pmu_qual_neutral(q);
+	}
+	/*
+	 * No event restricts, and none did at the last programming: the
+	 * registers hold their settings for none already (the IBRs and
+	 * DBRs then mean nothing). Most context switches take this path.
+	 */
+	if (idle && qc->idle)
+		return;
+	qc->idle = idle;
 
 	if (lay->per_pair) {
 		ia64_pmu_qual_program2(cpuc);
@@ -286,4 +311,5 @@ void ia64_pmu_qual_cpu_reset(struct ia64_pmu_cpu *cpuc, unsigned int pmc,
 	memset(qc->ibr, 0xff, sizeof(qc->ibr));
 	memset(qc->dbr, 0xff, sizeof(qc->dbr));
 	qc->drange = false;
+	qc->idle = false;
 }

@@ -15,11 +15,14 @@
  *       { .mfb  nop.m 0; nop.f 0; br.ctop.sptk.few L0 ;; }
  *       { .mbb  nop.m 0; (p6) br.call.sptk.many b0=b6; rfi ;; }
  *       { .mfb  nop.m 0; nop.f 0; (p7) br.ia.sptk.many b6 ;; }
+ *       { .mlx  nop.m 0; brl.cond.sptk.few L0 ;; }
+ *       { .mlx  nop.m 0; brl.call.sptk.many b0=L0 ;; }
  * and read back as little-endian 64-bit words.
  */
 #include "../ski_pmu.c"
+#include "check.h"
 
-static const u64 code[8][2] = {
+static const u64 code[][2] = {
 	{ 0x0000000100000001ULL, 0x8400401100000200ULL },
 	{ 0x0000101814004811ULL, 0x48fffff0a0000300ULL },
 	{ 0x0000119814240019ULL, 0x58ffffe800000200ULL },
@@ -28,7 +31,10 @@ static const u64 code[8][2] = {
 	{ 0x000000010000001dULL, 0x48ffffb0e0000200ULL },
 	{ 0x3401800100000013ULL, 0x0020000000084000ULL },
 	{ 0x000000010000001dULL, 0x0080006823800200ULL },
+	{ 0x0000000100000005ULL, 0xc000000000000000ULL },
+	{ 0xffff000100000005ULL, 0xd8fffff8007fffffULL },
 };
+#define NR_CODE	(sizeof(code) / sizeof(code[0]))
 
 /* Per bundle and slot: unit, nop, branch type (-1: none) */
 struct expect {
@@ -41,7 +47,7 @@ struct expect {
 #define B IA64_PMU_ITYPE_B
 #define L IA64_PMU_ITYPE_L
 #define X IA64_PMU_ITYPE_X
-static const struct expect want[8][3] = {
+static const struct expect want[NR_CODE][3] = {
 	{ { M, 1, -1 }, { I, 1, -1 }, { I, 0, -1 } },
 	{ { M, 0, -1 }, { I, 0, -1 }, { B, 0, IA64_PMU_BR_LOOP } },
 	{ { M, 0, -1 }, { M, 1, -1 }, { B, 0, IA64_PMU_BR_CALL } },
@@ -51,27 +57,15 @@ static const struct expect want[8][3] = {
 	{ { M, 1, -1 }, { F, 1, -1 }, { B, 0, IA64_PMU_BR_LOOP } },
 	{ { M, 1, -1 }, { B, 0, IA64_PMU_BR_IND_CALL }, { B, 0, -1 } },
 	{ { M, 1, -1 }, { F, 1, -1 }, { B, 0, IA64_PMU_BR_IA } },
+	{ { M, 1, -1 }, { L, 0, -1 }, { X, 0, IA64_PMU_BR_COND } },
+	{ { M, 1, -1 }, { L, 0, -1 }, { X, 0, IA64_PMU_BR_CALL } },
 };
-
-static int passed, failed;
-
-#define CHECK(cond, ...)						\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __func__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			printf("\n");					\
-		}							\
-	} while (0)
 
 static void test_decode(void)
 {
 	unsigned int b, s;
 
-	for (b = 0; b < 8; b++) {
+	for (b = 0; b < NR_CODE; b++) {
 		for (s = 0; s < 3; s++) {
 			const struct expect *w = &want[b][s];
 			int unit = template_units[code[b][0] & 0x1f][s];
@@ -83,7 +77,7 @@ static void test_decode(void)
 				continue;
 			CHECK(is_nop(unit, enc) == w->nop,
 			      "bundle %u slot %u: nop %d", b, s, w->nop);
-			CHECK((unit == B ? branch_type(enc) : -1) == w->br,
+			CHECK(inst_branch_type(unit, enc) == w->br,
 			      "bundle %u slot %u: branch type %d", b, s,
 			      w->br);
 		}

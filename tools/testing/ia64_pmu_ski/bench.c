@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bench (kernel argument skibench=1, make bench): what the driver
- * costs, as ia64 instructions retired in the kernel under Ski. Not a
- * test: it prints figures and asserts nothing on them.
+ * costs, as ia64 instructions retired under Ski. Not a test: it prints
+ * figures and asserts nothing on them.
  *
- * The instrument is the driver itself: one CPU-wide kernel-only
- * instructions event (pid -1, CPU 0), enabled around each measurement.
- * Each figure is the difference between a run with the events of the
- * case and the same run without them, so that what the kernel does
- * anyway (the pipe system calls, the scheduler, the switch itself)
- * drops out; the rest is the driver's share, with the perf core's code
- * that the events bring in.
+ * The instrument is Ski's meter (tools/ski/ski_meter.c), started and
+ * read with a simulator system call: it counts the instructions that
+ * retire at CPL 0 in the driver's text (ski-bench.sh gives Ski the
+ * driver's functions in the kernel's symbols), and at CPL 0 in all,
+ * whatever the PMU's state, so that it sees the driver's overflow
+ * routine while PMC0.fr is set and a CPU with no event at all. The
+ * driver's figure is its own code: functions it calls in the perf core
+ * or the kernel are not in it, inline helpers of headers are. The
+ * kernel's figure is the difference between a run with the case's
+ * events and the same run without them: the driver, the perf core's
+ * hooks and what the events bring in.
  *
  *   switch m<->m   two tasks ping-pong a byte through two pipes, K round
  *                  trips (2K context switches), each task with a
- *                  per-task instructions:u event: (count - count without
- *                  events) / 2K
+ *                  per-task instructions:u event: / 2K
  *   switch m<->u   the same, only the parent monitored: every switch is
  *                  monitored -> unmonitored or back
  *   overflow x1    win_loop(N) with one instructions:u sampler of period
- *                  P: (count - count of the window with the same event
- *                  counting, no overflow) / interrupts
+ *                  P, against the same window with the event counting:
+ *                  / interrupts
  *   overflow x4    four cycles:u samplers of period P in one group, which
  *                  overflow at the same cycle: one interrupt, four
  *                  overflow bits
@@ -33,36 +36,42 @@
  *                  the driver's share: all the instructions one read
  *                  costs, the system call's entry and exit included
  *
- * What it cannot see: the PMU counts nothing while PMC0.fr is set, and
- * an overflow sets it until the driver's interrupt routine unfreezes
- * the PMU at its end ([SDM-2] Figure 7-7): the overflow figures are the
- * part of the interrupt after the unfreeze (the interrupt's exit, the
- * perf core's irq_work), not the routine itself. And the instrument
- * keeps the CPU monitored: in "m<->u" the driver takes the path of a CPU
- * with a CPU-wide event (it does not freeze the PMU when the task
- * leaves), not that of a CPU with no event at all. The four-counter
- * case needs a fifth counter for the instrument: n/a on the Itanium and
- * the Itanium 2 (4 counters).
- *
- * Ski's timer interrupt follows the host's clock, so a run may include a
- * tick: each figure is the minimum of REPS runs.
+ * Ski's clock counts instructions (Ski patch 0006), so the timer ticks
+ * fall on the same instructions in every boot; a run may still include
+ * one, and with it a switch to a kernel thread or the driver's watchdog
+ * timer (ia64_pmu_isr.c): every figure is the least of REPS runs, and
+ * the driver's is shown as least..most.
  */
 #include "ski.h"
 #include "win.h"
+#include "ski_pmu.h"
 
 #define REPS		5
 #define ROUNDS		200	/* round trips per run */
 #define LOOP_N		20000	/* win_loop iterations */
 #define PERIOD		997
 
-static long meas_open(void)
-{
-	struct perf_event_attr a;
+/* What the meter counted over one run */
+struct run {
+	u64 drv, kern;
+};
 
-	attr_hw(&a, PERF_COUNT_HW_INSTRUCTIONS);
-	a.exclude_user = 1;
-	return sys_perf_event_open(&a, -1, 0, -1, 0);
+static void meter_start(void)
+{
+	__ski_ssc(SKI_METER_START, 0, SKI_METER_SSC);
 }
+
+static struct run meter_stop(void)
+{
+	struct run r;
+
+	__ski_ssc(SKI_METER_STOP, 0, SKI_METER_SSC);
+	r.drv = __ski_ssc(SKI_METER_READ, SKI_METER_DRIVER, SKI_METER_SSC);
+	r.kern = __ski_ssc(SKI_METER_READ, SKI_METER_KERNEL, SKI_METER_SSC);
+	return r;
+}
+
+static const struct run failed_run = { ~0ULL, ~0ULL };
 
 static long inst_u(long pid)
 {
@@ -72,14 +81,6 @@ static long inst_u(long pid)
 	a.exclude_kernel = 1;
 	a.disabled = 0;
 	return sys_perf_event_open(&a, pid, -1, -1, 0);
-}
-
-static u64 meas_read(long fd)
-{
-	u64 v = 0;
-
-	perf_read(fd, &v, 1);
-	return v;
 }
 
 /* the child: echo bytes from @rfd to @wfd until 'q' */
@@ -95,25 +96,26 @@ static void echo(long rfd, long wfd)
 }
 
 /*
- * K round trips with the child: kernel instructions of CPU 0, with the
- * parent monitored (@mon & 1) and the child monitored (@mon & 2)
+ * K round trips with the child, with the parent monitored (@mon & 1)
+ * and the child monitored (@mon & 2)
  */
-static u64 pingpong(long meas, int mon)
+static struct run pingpong(int mon)
 {
 	int pa[2], pb[2];
 	long pid, fp = -1, fc = -1, st;
-	u64 v, i;
+	struct run v;
 	char c = 'x';
+	u64 i;
 
 	if (sys_pipe2(pa, 0) || sys_pipe2(pb, 0))
-		return ~0ULL;
+		return failed_run;
 	pid = sys_fork();
 	if (pid == 0) {
 		sys_prctl(PR_SET_PDEATHSIG, SIGKILL);
 		echo(pa[0], pb[1]);
 	}
 	if (pid < 0)
-		return ~0ULL;
+		return failed_run;
 	if (mon & 1)
 		fp = inst_u(0);
 	if (mon & 2)
@@ -121,14 +123,12 @@ static u64 pingpong(long meas, int mon)
 	/* one round trip first: both tasks warm, the child in read() */
 	sys_write(pa[1], &c, 1);
 	sys_read(pb[0], &c, 1);
-	sys_ioctl(meas, PERF_EVENT_IOC_RESET, 0);
-	sys_ioctl(meas, PERF_EVENT_IOC_ENABLE, 0);
+	meter_start();
 	for (i = 0; i < ROUNDS; i++) {
 		sys_write(pa[1], &c, 1);
 		sys_read(pb[0], &c, 1);
 	}
-	sys_ioctl(meas, PERF_EVENT_IOC_DISABLE, 0);
-	v = meas_read(meas);
+	v = meter_stop();
 	sys_write(pa[1], "q", 1);
 	sys_wait4(pid, &st, 0);
 	if (fp >= 0)
@@ -140,25 +140,25 @@ static u64 pingpong(long meas, int mon)
 	sys_close(pb[0]);
 	sys_close(pb[1]);
 	if (((mon & 1) && fp < 0) || ((mon & 2) && fc < 0))
-		return ~0ULL;
+		return failed_run;
 	return v;
 }
 
 /*
  * win_loop(LOOP_N) with a group of @nsamp events, samplers of period
  * PERIOD if @sample, else counting (the baseline: the same events, the
- * same enable and disable, no overflow): kernel instructions of CPU 0
- * over the window, and the number of interrupts (the samples of the
- * group's leader)
+ * same enable and disable, no overflow): what the meter counted over
+ * the window, and the number of interrupts (the samples of the group's
+ * leader)
  */
-static u64 overflow_run(long meas, unsigned int nsamp, int sample, u64 *irqs)
+static struct run overflow_run(unsigned int nsamp, int sample, u64 *irqs)
 {
 	struct perf_event_attr a;
 	struct ring r;
 	static u64 rec[32];
 	long fd[4] = { -1, -1, -1, -1 };
+	struct run v;
 	unsigned int i;
-	u64 v;
 
 	*irqs = 0;
 	for (i = 0; i < nsamp; i++) {
@@ -175,19 +175,17 @@ static u64 overflow_run(long meas, unsigned int nsamp, int sample, u64 *irqs)
 		if (fd[i] < 0) {
 			while (i-- > 0)
 				sys_close(fd[i]);
-			return ~0ULL;
+			return failed_run;
 		}
 	}
 	if (sample && ring_map(&r, fd[0], 64 * 1024)) {
 		for (i = nsamp; i-- > 0;)
 			sys_close(fd[i]);
-		return ~0ULL;
+		return failed_run;
 	}
-	sys_ioctl(meas, PERF_EVENT_IOC_RESET, 0);
-	sys_ioctl(meas, PERF_EVENT_IOC_ENABLE, 0);
+	meter_start();
 	win_loop(fd[0], LOOP_N - 1, PERF_IOC_FLAG_GROUP);
-	sys_ioctl(meas, PERF_EVENT_IOC_DISABLE, 0);
-	v = meas_read(meas);
+	v = meter_stop();
 	if (sample) {
 		while (ring_next_sample(&r, rec, sizeof(rec)))
 			(*irqs)++;
@@ -196,11 +194,6 @@ static u64 overflow_run(long meas, unsigned int nsamp, int sample, u64 *irqs)
 	for (i = nsamp; i-- > 0;)
 		sys_close(fd[i]);
 	return v;
-}
-
-static u64 min_of(u64 a, u64 b)
-{
-	return a < b ? a : b;
 }
 
 /* @v / @d to one decimal, into @buf */
@@ -334,76 +327,94 @@ static void ur_bench(void)
 	sys_close(fd);
 }
 
+/* The least and the most of each count over the runs of one case */
+struct range {
+	struct run lo, hi;
+	u64 irqs;		/* of the run with the least kernel count */
+	unsigned int runs;
+};
+
+static void range_add(struct range *c, struct run v, u64 irqs)
+{
+	if (v.drv == ~0ULL)
+		return;
+	if (!c->runs++) {
+		c->lo = v;
+		c->hi = v;
+		c->irqs = irqs;
+		return;
+	}
+	if (v.kern < c->lo.kern) {
+		c->lo.kern = v.kern;
+		c->irqs = irqs;
+	}
+	c->lo.drv = v.drv < c->lo.drv ? v.drv : c->lo.drv;
+	c->hi.drv = v.drv > c->hi.drv ? v.drv : c->hi.drv;
+}
+
+/* One line of the table: the driver per @n, and the kernel's difference */
+static void row(const char *what, const struct range *c,
+		const struct range *base, u64 n)
+{
+	char b1[32], b2[32], b3[32];
+
+	if (!c->runs || !base->runs) {
+		out("# bench %s: %-34s %22s %10s\n", id.name, what, "n/a",
+		    "n/a");
+		return;
+	}
+	per(b1, sizeof(b1), c->lo.drv, n);
+	per(b2, sizeof(b2), c->hi.drv, n);
+	snprintf(b3, sizeof(b3), "%s..%s", b1, b2);
+	out("# bench %s: %-34s %22s %10s\n", id.name, what, b3,
+	    per(b1, sizeof(b1), diff(c->lo.kern, base->lo.kern), n));
+}
+
 int bench(void)
 {
-	u64 base = ~0ULL, mm = ~0ULL, mu = ~0ULL, c1 = ~0ULL, c4 = ~0ULL,
-	    w1 = ~0ULL, w4 = ~0ULL, irq1 = 0, irq4 = 0, v, n;
-	char b1[32], b2[32], b3[32];
+	struct range base = {}, mm = {}, mu = {}, c1 = {}, w1 = {}, c4 = {},
+		     w4 = {};
 	unsigned int i;
-	long meas;
+	char b1[32];
+	u64 n;
 
-	meas = meas_open();
-	if (meas < 0) {
-		out("# bench: CPU-wide instructions:k: %s\n", errname(meas));
+	if (__ski_ssc(SKI_METER_READ, SKI_METER_DRIVER, SKI_METER_SSC) ==
+	    ~0ULL) {
+		out("# bench %s: Ski has no meter, or not the driver's text "
+		    "(SKI_METER_TEXT)\n", id.name);
 		return 1;
 	}
 	win_loop(-1, 0, 0);
 	for (i = 0; i < REPS; i++) {
-		base = min_of(base, pingpong(meas, 0));
-		mm = min_of(mm, pingpong(meas, 3));
-		mu = min_of(mu, pingpong(meas, 1));
-		c1 = min_of(c1, overflow_run(meas, 1, 0, &n));
-		v = overflow_run(meas, 1, 1, &n);
-		if (v < w1) {
-			w1 = v;
-			irq1 = n;
-		}
-		if (id.counters > 4) {
-			c4 = min_of(c4, overflow_run(meas, 4, 0, &n));
-			v = overflow_run(meas, 4, 1, &n);
-			if (v < w4) {
-				w4 = v;
-				irq4 = n;
-			}
-		}
+		range_add(&base, pingpong(0), 0);
+		range_add(&mm, pingpong(3), 0);
+		range_add(&mu, pingpong(1), 0);
+		range_add(&c1, overflow_run(1, 0, &n), 0);
+		range_add(&w1, overflow_run(1, 1, &n), n);
+		range_add(&c4, overflow_run(4, 0, &n), 0);
+		range_add(&w4, overflow_run(4, 1, &n), n);
 	}
-	sys_close(meas);
 
-	out("# bench %s: kernel instructions retired (CPU-wide "
-	    "instructions:k), minimum of %u runs\n", id.name, REPS);
-	out("# bench %s: %-34s %12s %10s %12s\n", id.name, "case", "total",
-	    "per", "driver/each");
-	out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-	    "switch, no events (2K switches)", base,
-	    per(b1, sizeof(b1), base, 2 * ROUNDS), "-");
-	out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-	    "switch monitored <-> monitored", mm,
-	    per(b1, sizeof(b1), mm, 2 * ROUNDS),
-	    per(b2, sizeof(b2), diff(mm, base), 2 * ROUNDS));
-	out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-	    "switch monitored <-> unmonitored", mu,
-	    per(b1, sizeof(b1), mu, 2 * ROUNDS),
-	    per(b2, sizeof(b2), diff(mu, base), 2 * ROUNDS));
-	out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-	    "win_loop, 1 counting event", c1, "-", "-");
-	snprintf(b3, sizeof(b3), "%lu irqs", irq1);
-	out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-	    "overflow, 1 counter (after unfreeze)", w1, b3,
-	    per(b2, sizeof(b2), diff(w1, c1), irq1));
-	if (id.counters > 4) {
-		out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-		    "win_loop, 4 counting events", c4, "-", "-");
-		snprintf(b3, sizeof(b3), "%lu irqs", irq4);
-		out("# bench %s: %-34s %12lu %10s %12s\n", id.name,
-		    "overflow, 4 counters (after unfreeze)", w4, b3,
-		    per(b2, sizeof(b2), diff(w4, c4), irq4));
-	} else {
-		out("# bench %s: %-34s %12s %10s %12s\n", id.name,
-		    "overflow, 4 counters", "n/a", "-", "n/a");
-	}
-	out("# bench %s: per = total / switches (2 x %u round trips); "
-	    "driver/each = (total - the same without events) / switches, or "
-	    "/ interrupts (win_loop(%u), period %u)\n", id.name, ROUNDS,
+	out("# bench %s: instructions retired (Ski's meter), %u runs\n",
+	    id.name, REPS);
+	out("# bench %s: %-34s %22s %10s\n", id.name, "case",
+	    "driver, least..most", "kernel");
+	row("switch, no events", &base, &base, 2 * ROUNDS);
+	row("switch monitored <-> monitored", &mm, &base, 2 * ROUNDS);
+	row("switch monitored <-> unmonitored", &mu, &base, 2 * ROUNDS);
+	/* an interrupt's share: the sampling run less the counting one */
+	w1.lo.drv = diff(w1.lo.drv, c1.lo.drv);
+	w1.hi.drv = diff(w1.hi.drv, c1.lo.drv);
+	w4.lo.drv = diff(w4.lo.drv, c4.lo.drv);
+	w4.hi.drv = diff(w4.hi.drv, c4.lo.drv);
+	snprintf(b1, sizeof(b1), "overflow, 1 counter (%lu irqs)", w1.irqs);
+	row(b1, &w1, &c1, w1.irqs);
+	snprintf(b1, sizeof(b1), "overflow, 4 counters (%lu irqs)", w4.irqs);
+	row(b1, &w4, &c4, w4.irqs);
+	out("# bench %s: driver: its own instructions per switch (2 x %u "
+	    "round trips) or per interrupt (win_loop(%u), period %u, less "
+	    "the same window counting); kernel: all at CPL 0, less the same "
+	    "run without events (least of the runs)\n", id.name, ROUNDS,
 	    LOOP_N, PERIOD);
 	ur_bench();
 	return 0;

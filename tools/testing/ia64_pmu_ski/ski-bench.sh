@@ -6,13 +6,18 @@
 # this directory's /init (into build/ski-bench), boots the Ski kernel with
 # it and the kernel argument skibench=1 on each identity
 # (tools/ski/ski-run.sh, SKI_APPEND), and prints the "# bench" lines of
-# each console. A bench, not a test: its exit status says only whether
+# each console. Ski's meter counts the driver's instructions in the
+# kernel's text that tools/ski/meter-text.sh finds (SKI_METER_TEXT in
+# bski's environment). A bench, not a test: its exit status says only whether
 # every boot reached SKI-CHECK-DONE cleanly and printed a table.
 #
 #   tools/testing/ia64_pmu_ski/ski-bench.sh
 #   make -C tools/testing/ia64_pmu_ski bench
 #
-# Environment: SKI_IDENTITIES (default all four), SKI_TIMEOUT (seconds
+# Environment: SKI_BENCH_PROFILE=1 also writes, per identity, the
+# count of each of the driver's functions in each measured run
+# (build/ski-bench-<identity>.profile, the meter's profile, in the order
+# of bench.c's runs). SKI_IDENTITIES (default all four), SKI_TIMEOUT (seconds
 # per boot, default 600), and SKI_DIR, SKI_VMLINUX, SKI_SRC, HPSIM_PATCH,
 # IA64_PMU_CACHE as tools/ski/ski-check.sh takes them. Consoles:
 # build/ski-bench-<identity>.log.
@@ -41,14 +46,28 @@ if [ -z "${SKI_VMLINUX:-}" ]; then
 		die "no Ski kernel"
 fi
 export SKI_DIR SKI_VMLINUX
+tree=$(dirname "$SKI_VMLINUX")
+SKI_METER_TEXT=$("$REPO/tools/ski/meter-text.sh" "$tree" \
+	"$bindir/ia64-linux-gnu-nm") || die "no driver text in $tree"
+export SKI_METER_TEXT
+if [ "${SKI_BENCH_PROFILE:-0}" = 1 ]; then
+	mkdir -p "$REPO/build"
+	export SKI_METER_FUNCS=$REPO/build/ski-bench.funcs
+	"$REPO/tools/ski/meter-text.sh" -f "$tree" \
+		"$bindir/ia64-linux-gnu-nm" >"$SKI_METER_FUNCS"
+fi
 out=$REPO/build/ski-bench
 make -s -C "$REPO/tools/testing/ia64_pmu_ski" CROSS="$bindir/ia64-linux-gnu-" \
-	KHDR="$(dirname "$SKI_VMLINUX")/usr/include" OUTPUT="$out" >&2 ||
+	KHDR="$tree/usr/include" OUTPUT="$out" >&2 ||
 	die "building /init failed"
 
 fail=0
 for id in $IDENTITIES; do
 	log=$REPO/build/ski-bench-$id.log
+	if [ -n "${SKI_METER_FUNCS:-}" ]; then
+		export SKI_METER_PROFILE=$REPO/build/ski-bench-$id.profile
+		rm -f "$SKI_METER_PROFILE"
+	fi
 	SKI_QUIET=1 SKI_LOG=$log SKI_APPEND="skibench=1 ${SKI_APPEND:-}" \
 		"$REPO/tools/ski/ski-run.sh" "$id" "$out/initramfs.cpio" \
 		"$TIMEOUT" || fail=1

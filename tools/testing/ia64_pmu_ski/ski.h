@@ -84,6 +84,9 @@ typedef unsigned long size_t;
 long __syscall6(long a0, long a1, long a2, long a3, long a4, long a5,
 		long nr);
 
+/* A simulator system call of Ski (start.S) */
+u64 __ski_ssc(u64 a0, u64 a1, u64 nr);
+
 #define syscall0(nr)		__syscall6(0, 0, 0, 0, 0, 0, nr)
 #define syscall1(nr, a)		__syscall6((long)(a), 0, 0, 0, 0, 0, nr)
 #define syscall2(nr, a, b)	__syscall6((long)(a), (long)(b), 0, 0, 0, 0, nr)

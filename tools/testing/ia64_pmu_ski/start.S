@@ -13,6 +13,11 @@
  * registers of the current frame (a leaf with no alloc: its inputs, the
  * caller's outputs, r32-r37), break 0x100000; result in r8 with r10 = -1
  * on error, r8 then the errno. Returns the result, or -errno.
+ *
+ * u64 __ski_ssc(u64 a0, u64 a1, u64 nr): a simulator system call of
+ * Ski (the hp-sim kernel's ia64_ssc()): number in r15, arguments in
+ * r32 and r33 (a leaf again), break 0x80001, result in r8. Ski serves it
+ * at any privilege level; the bench calls its meter with it.
  */
 
 	.text
@@ -82,3 +87,25 @@ __syscall6:
 	  br.ret.sptk.many b0 ;;
 	}
 	.endp __syscall6
+
+	.align 32
+	.global __ski_ssc
+	.type __ski_ssc, @function
+	.proc __ski_ssc
+__ski_ssc:
+	{ .mii
+	  mov r15 = r34
+	  nop.i 0
+	  nop.i 0 ;;
+	}
+	{ .mii
+	  break.m 0x80001
+	  nop.i 0
+	  nop.i 0 ;;
+	}
+	{ .mib
+	  nop.m 0
+	  nop.i 0
+	  br.ret.sptk.many b0 ;;
+	}
+	.endp __ski_ssc

@@ -52,6 +52,8 @@ bool ia32_counted = true;
 int pmu_type = PERF_TYPE_RAW;
 static int other_types[32];
 static int nr_other_types;
+/* the model's ia64_pmu_peer, never drawn (see load_pmu()) */
+static int peer_type = -1;
 static uint64_t max_sample_rate = 100000;
 
 /* The event select of events/@name, or -1 */
@@ -126,17 +128,21 @@ bool load_pmu(void)
 	 * first event that asks for it, and frees it with the kmem_cache of
 	 * the PMU that created the context. A peer event on a task whose
 	 * software context another software PMU created leaks its data, and
-	 * the cache is not empty when the model's module goes.
+	 * the cache is not empty when the model's module goes. Nor its type
+	 * number among the small random ones (gen_type()).
 	 */
 	dir = opendir(EVENT_SOURCES);
 	while (dir && (d = readdir(dir)) &&
 	       nr_other_types < (int)ARRAY_SIZE(other_types)) {
-		if (d->d_name[0] == '.' || !strcmp(d->d_name, "ia64_pmu_peer"))
+		if (d->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), EVENT_SOURCES "/%s/type",
 			 d->d_name);
-		if (read_file(path, buf, sizeof(buf)) > 0 &&
-		    atoi(buf) != pmu_type)
+		if (read_file(path, buf, sizeof(buf)) <= 0)
+			continue;
+		if (!strcmp(d->d_name, "ia64_pmu_peer"))
+			peer_type = atoi(buf);
+		else if (atoi(buf) != pmu_type)
 			other_types[nr_other_types++] = atoi(buf);
 	}
 	if (dir)
@@ -325,8 +331,12 @@ static int gen_type(uint64_t *config, bool sane)
 	*config = rnd_u64();
 	if (r < 92 && nr_other_types)
 		return other_types[rnd(nr_other_types)];
-	if (r < 96)
-		return rnd(64);
+	if (r < 96) {
+		int type = rnd(64);
+
+		/* the peer's + 64 instead: no PMU here has so high a type */
+		return type == peer_type ? type + 64 : type;
+	}
 	return rnd64();
 }
 
