@@ -15,6 +15,9 @@
  * - a branch record for each branch instruction, long branches (brl)
  *   included (taken or not, its target, its type from the encoding),
  *   never mispredicted;
+ * - a control transfer record for each interruption (a fault, or an
+ *   external interrupt between two instructions) and each rfi, which
+ *   the Montecito's execution trace buffer records;
  * - a cycles record for the cycles it ends, by Ski's own rule: an
  *   instruction group (a stop) is one cycle, and so is a taken branch
  *   or a fault.
@@ -423,6 +426,39 @@ static void branch_rec(const struct ski_pmu_inst *in, unsigned int slot,
 	run(&r);
 }
 
+/* [SDM-2] PSR.ic (13), PSR.ri (42:41); the IVT's extent and its vector */
+#define PSR_IC		(1ULL << 13)
+#define PSR_RI_SHIFT	41
+#define IVT_SIZE	0x8000
+#define IVT_EXTINT	0x3000
+
+/*
+ * A control transfer that is not a branch, for a buffer that records
+ * them (the Montecito's ETB): an interruption of the instruction at @ip
+ * and @slot, run with @psr, to the vector at offset @target of the IVT
+ * (kind INTR), or an rfi there to the bundle @target (kind RFI)
+ */
+static void xfer_rec(u64 ip, unsigned int slot, u64 psr, unsigned int kind,
+		     u64 target)
+{
+	struct ia64_pmu_rec_xfer r;
+
+	memset(&r, 0, sizeof(r));
+	r.hdr.type = IA64_PMU_REC_XFER;
+	r.hdr.size = sizeof(r);
+	set_ctx(&r.ctx, ip, slot, psr);
+	r.kind = kind;
+	r.target = target;
+	run(&r);
+}
+
+/* An rfi ([SDM-3] B8: B-unit major opcode 0, x6 0x08) */
+static bool is_rfi(int unit, u64 enc)
+{
+	return unit == IA64_PMU_ITYPE_B && !field(enc, 40, 37) &&
+	       field(enc, 32, 27) == 0x08;
+}
+
 void ski_pmu_exec(const struct ski_pmu_inst *in)
 {
 	unsigned int slot = in->slot, k;
@@ -432,6 +468,20 @@ void ski_pmu_exec(const struct ski_pmu_inst *in)
 	int bt;
 
 	sync_psr(in->psr);
+	pmu.iva = in->iva;
+	/*
+	 * The first instruction of the external interrupt vector with
+	 * PSR.ic clear: an interruption came between the last instruction
+	 * and this one, of the instruction at cr.iip and cr.ipsr.ri, which
+	 * ran with cr.ipsr
+	 */
+	if (in->ip == in->iva + IVT_EXTINT && !in->slot && !(in->psr & PSR_IC))
+		xfer_rec(in->iip, (in->ipsr >> PSR_RI_SHIFT) & 3, in->ipsr,
+			 IA64_PMU_XFER_INTR, IVT_EXTINT);
+	/* a fault: to its vector, the instruction not retired */
+	if (in->end == SKI_PMU_FAULT && in->next_ip - in->iva < IVT_SIZE)
+		xfer_rec(in->ip, slot, in->psr, IA64_PMU_XFER_INTR,
+			 in->next_ip - in->iva);
 	if (in->end != SKI_PMU_FAULT && unit >= 0) {
 		/* an MLX instruction: its opcode is in the X slot */
 		if (unit == IA64_PMU_ITYPE_L) {
@@ -459,6 +509,10 @@ void ski_pmu_exec(const struct ski_pmu_inst *in)
 		bt = inst_branch_type(unit, enc);
 		if (bt >= 0)
 			branch_rec(in, slot, enc, bt);
+		if (in->end == SKI_PMU_TAKEN && !in->pred_off &&
+		    is_rfi(unit, enc))
+			xfer_rec(in->ip, slot, in->psr, IA64_PMU_XFER_RFI,
+				 in->next_ip & ~0xfULL);
 	}
 	nacc = 0;
 

@@ -67,6 +67,8 @@ struct ski_pmu_inst {
 	unsigned int cycles;	/* cycles it ends (Ski's rule) */
 	int pred_off;		/* its qualifying predicate was 0 */
 	enum ski_pmu_end end;
+	/* cr.iva, cr.iip and cr.ipsr while it executed (interruptions) */
+	uint64_t iva, iip, ipsr;
 };
 
 void ski_pmu_exec(const struct ski_pmu_inst *in);

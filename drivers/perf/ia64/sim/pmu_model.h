@@ -167,6 +167,12 @@ struct ia64_model {
 	u64 code_ip[IA64_MODEL_CODE_NR];
 	u8 code_slot[IA64_MODEL_CODE_NR];
 	unsigned int code_next;
+	/*
+	 * cr.iva, where an interruption record's vector offset points:
+	 * IA64_PMU_MODEL_IVA, or the CPU's own when one runs the model
+	 * (Ski: tools/ski/ski_pmu.c)
+	 */
+	u64 iva;
 	struct ia64_model_stats stats;
 };
 

@@ -191,7 +191,7 @@ void ia64_model_btb_capture(struct ia64_model *m, const struct rec_view *v,
  * - each is recorded as a taken branch: a source entry (the interrupted
  *   instruction's bundle and slot, or the rfi's; mp as the record's
  *   flag says, since the sources do not say what the hardware writes;
- *   b1 and bruflush 0) and a target entry (the vector, IVA + offset, or
+ *   b1 and bruflush 0) and a target entry (the vector, m->iva + offset, or
  *   the rfi's target), written as a branch's (btb_addr(), ds);
  * - they are captured while PMC39 captures taken branches (tm = 1x), at
  *   the privilege level of the source (the interrupted code's, 0 for an
@@ -221,7 +221,7 @@ void ia64_model_xfer_capture(struct ia64_model *m, const struct rec_view *v,
 	bool intr = r->kind == IA64_PMU_XFER_INTR;
 	u64 src = btb_addr(v->ctx.ip, ds) | (u64)v->ctx.slot << 2 |
 		  (u64)mp << 1 | 1;
-	u64 tgt = btb_addr(intr ? IA64_PMU_MODEL_IVA + r->target : r->target,
+	u64 tgt = btb_addr(intr ? m->iva + r->target : r->target,
 			   ds) | 2;
 
 	if (ds && btb->ds_undef)

@@ -97,6 +97,7 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	m->nr_pmd = d->nr_pmd;
 	m->nr_ctr = d->nr_ctr;
 	m->plm0_clobbers_pmd = true;
+	m->iva = IA64_PMU_MODEL_IVA;
 
 	/* The reset state is the model's (for the Itanium: [ITA-RM] §6.2.9) */
 	for (i = 0; i < m->nr_pmc; i++)
