@@ -83,6 +83,8 @@ typedef unsigned long size_t;
 
 long __syscall6(long a0, long a1, long a2, long a3, long a4, long a5,
 		long nr);
+/* its break bundle (start.S) */
+extern const char __syscall6_break[];
 
 /* A simulator system call of Ski (start.S) */
 u64 __ski_ssc(u64 a0, u64 a1, u64 nr);

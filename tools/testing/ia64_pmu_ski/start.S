@@ -11,8 +11,10 @@
  * long __syscall6(long a0, ..., long a5, long nr): the Linux system call
  * of ia64 Linux (glibc's DO_CALL): number in r15, arguments in the first
  * registers of the current frame (a leaf with no alloc: its inputs, the
- * caller's outputs, r32-r37), break 0x100000; result in r8 with r10 = -1
- * on error, r8 then the errno. Returns the result, or -errno.
+ * caller's outputs, r32-r37), break 0x100000 (slot 0 of the bundle at
+ * __syscall6_break: the kernel's rfi returns to its slot 1); result in
+ * r8 with r10 = -1 on error, r8 then the errno. Returns the result, or
+ * -errno.
  *
  * u64 __ski_ssc(u64 a0, u64 a1, u64 nr): a simulator system call of
  * Ski (the hp-sim kernel's ia64_ssc()): number in r15, arguments in
@@ -71,6 +73,8 @@ __syscall6:
 	  nop.i 0
 	  nop.i 0 ;;
 	}
+	.global __syscall6_break
+__syscall6_break:
 	{ .mii
 	  break.m 0x100000
 	  nop.i 0

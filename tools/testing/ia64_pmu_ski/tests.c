@@ -47,6 +47,16 @@
  *                pattern of 4 taken branches: every stack holds exactly
  *                the 3 branches since the last sample, from/to exact;
  *                generic: EOPNOTSUPP
+ * branch_xfer    BRANCH_EVENT of both levels, period 1000, branch stack
+ *                ANY | USER | KERNEL | TYPE_SAVE over 2000 getpid() calls:
+ *                on the Montecito, whose ETB records interruptions and
+ *                rfi, entries typed IRQ from the system call's break
+ *                (slot 0 at __syscall6_break) to the Break Instruction
+ *                vector (cr.iva + 0x2c00), and typed ERET from a kernel
+ *                rfi back to that bundle (a target entry records no
+ *                slot); on the Itanium and Itanium 2,
+ *                whose buffers do not, no typed entry; generic:
+ *                EOPNOTSUPP
  * dear_samples   DATA_EAR_EVENTS:u, ear=1, ldlat=8, period 1, over 1024
  *                loads missing the latency table: 1024 samples with the
  *                exact address, IP, latency 8 and data source; generic:
@@ -915,6 +925,98 @@ static int t_branch_stack(void)
 	return test_failed;
 }
 
+/*
+ * The system call's transfers in the branch stacks of a sampler that
+ * counts in both privilege levels. The typed entries must be exactly
+ * the break's interruption and the rfi back: a branch of the kernel
+ * typed as either, or one of them typed as a branch, fails.
+ */
+static int t_branch_xfer(void)
+{
+	static u64 rec[256];
+	const u64 brk = L(__syscall6_break), calls = 2000;
+	struct perf_event_attr a;
+	struct ring r;
+	struct sample s;
+	u64 size, nr = 0, k, irq = 0, eret = 0, other = 0, iva = 0;
+	int xfer = ident_is("montecito");
+	long fd, ret;
+	u64 i;
+
+	if (is_generic())
+		attr_hw(&a, PERF_COUNT_HW_INSTRUCTIONS);
+	else if (attr_event(&a, "BRANCH_EVENT"))
+		return 1;
+	a.sample_period = 1000;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	a.branch_sample_type = PERF_SAMPLE_BRANCH_ANY |
+			       PERF_SAMPLE_BRANCH_USER |
+			       PERF_SAMPLE_BRANCH_KERNEL |
+			       PERF_SAMPLE_BRANCH_TYPE_SAVE;
+	fd = perf_open(&a, 0, -1);
+	if (is_generic()) {
+		EXPECT_EQ("errno", -fd, EOPNOTSUPP);
+		if (fd >= 0)
+			sys_close(fd);
+		return test_failed;
+	}
+	EXPECT(fd >= 0, "perf_event_open(BRANCH_EVENT, both levels, branch "
+	       "stack): %s", errname(fd));
+	if (fd < 0)
+		return 1;
+	if (ring_map(&r, fd, 256 * 1024)) {
+		EXPECT(0, "mmap of the ring buffer failed");
+		return 1;
+	}
+	ret = sys_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < calls && !ret; i++)
+		sys_getpid();
+	ret |= sys_ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	EXPECT_EQ("enable/disable", ret, 0);
+	while ((size = ring_next_sample(&r, rec, sizeof(rec)))) {
+		nr++;
+		if (parse_sample(rec, size, a.sample_type, 0, &s)) {
+			EXPECT(0, "sample %lu: bad layout", nr);
+			continue;
+		}
+		for (k = 0; k < s.bnr; k++) {
+			struct perf_branch_entry *e = &s.br[k];
+
+			if (e->type == PERF_BR_IRQ && e->from == brk &&
+			    e->to >> 61 == 5 && (e->to & 0x7fff) == 0x2c00 &&
+			    !e->mispred && !e->predicted) {
+				irq++;
+				iva = e->to - 0x2c00;
+			} else if (e->type == PERF_BR_ERET &&
+				   e->to == brk && e->from >> 61 == 5 &&
+				   !e->mispred && !e->predicted) {
+				eret++;
+			} else if (e->type != PERF_BR_UNKNOWN) {
+				if (!other++)
+					out("# unexpected: type %u 0x%lx -> "
+					    "0x%lx\n", (unsigned int)e->type,
+					    e->from, e->to);
+			}
+		}
+	}
+	out("# measured: %lu samples over %lu getpid() calls: %lu break "
+	    "entries (cr.iva 0x%lx), %lu rfi entries, %lu other typed\n", nr,
+	    calls, irq, iva, eret, other);
+	EXPECT(nr > 0, "no sample");
+	EXPECT_EQ("other typed entries", other, 0);
+	if (xfer) {
+		EXPECT(irq > 0, "no break entry from 0x%lx", brk);
+		EXPECT(eret > 0, "no rfi entry to 0x%lx", brk);
+	} else {
+		EXPECT_EQ("break entries", irq, 0);
+		EXPECT_EQ("rfi entries", eret, 0);
+	}
+	ring_report("branch_xfer", &r);
+	ring_unmap(&r);
+	sys_close(fd);
+	return test_failed;
+}
+
 /* ---------------------------------------------------------------- */
 /* 7. D-EAR samples */
 
@@ -1335,6 +1437,7 @@ const struct test tests[] = {
 	{ "group_read4", t_group_read4 },
 	{ "overflow_width", t_overflow_width },
 	{ "branch_stack", t_branch_stack },
+	{ "branch_xfer", t_branch_xfer },
 	{ "dear_samples", t_dear_samples },
 	{ "ibr_filter", t_ibr_filter },
 	{ "opcode_match", t_opcode_match },
