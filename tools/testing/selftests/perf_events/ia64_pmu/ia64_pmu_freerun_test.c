@@ -73,7 +73,13 @@ TEST_F(fr, busy_loop_counts_its_time)
 	       (unsigned long long)user, (unsigned long long)kernel);
 	EXPECT_GT(user + kernel, 300 * CYCLES_PER_MS / 2);
 	EXPECT_LT(user + kernel, 300 * CYCLES_PER_MS * 3 / 2);
-	EXPECT_GT(user, 4 * kernel);
+	/*
+	 * The kernel's part is the interrupts the loop took, which the
+	 * model counts where they ran: a fifth of the loop's time on the
+	 * KASAN kernel under TCG on a loaded host (138528690 user, 35589983
+	 * kernel cycles seen), a fiftieth or less elsewhere
+	 */
+	EXPECT_GT(user, 2 * kernel);
 	close(u);
 	close(k);
 }
