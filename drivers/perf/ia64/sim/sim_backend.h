@@ -37,6 +37,7 @@ struct sim_cpu {
 	u64 fr_last_ns;			/* time the model has run up to */
 	u64 fr_pend_ns[2];		/* time of kernel, user code to run */
 	u64 fr_expires;			/* the catch-up timer's expiry */
+	u64 fr_edge_ns;			/* a user span's entry code */
 	bool fr_user;			/* the CPU runs user code */
 	bool fr_running;		/* a catch-up runs on this CPU */
 	bool fr_handler;		/* the driver's PMU handler runs */

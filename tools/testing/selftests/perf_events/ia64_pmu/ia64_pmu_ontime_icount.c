@@ -15,6 +15,8 @@
  * where the interrupts come on time.
  */
 
+#include <sys/syscall.h>
+
 #include "kselftest_harness.h"
 #include "ia64_pmu_test.h"
 
@@ -111,6 +113,54 @@ TEST_F(ontime, samples_land_in_the_loop_they_interrupt)
 	EXPECT_GE(in * 10, (in + out) * 9);
 	ring_unmap(&r);
 	close(fd);
+}
+
+/* @n getppid() calls in a row, with some 5 x86 instructions between two */
+static void getppid_n(long n)
+{
+	long ret;
+
+	while (n--) {
+		ret = __NR_getppid;
+		__asm__ __volatile__("syscall"
+				     : "+a" (ret)
+				     : : "rcx", "r11", "memory");
+	}
+}
+
+/*
+ * User-only instructions over 20000 system calls in a row count the few
+ * instructions between them, not the entry code outside the model's
+ * hooks: fewer than 100 a call. Each user span once held that code (and
+ * the hook's own time after its clock read): 1663 instructions a
+ * call, which made the three system calls after overwrite_mmap's loop
+ * (of perf_event_tests) overflow its sampler of period 10000, whose
+ * signal then came in munmap(). A kernel-only count sees the calls.
+ */
+TEST_F(ontime, back_to_back_system_calls_count_no_user_code)
+{
+	struct perf_event_attr attr;
+	struct count u, k;
+	int fdu, fdk;
+
+	counting_attr(&attr, CFG_INST);
+	attr.disabled = 0;
+	attr.exclude_kernel = 1;
+	fdu = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fdu, 0);
+	attr.exclude_kernel = 0;
+	attr.exclude_user = 1;
+	fdk = sys_perf_event_open(&attr, 0, -1, -1, 0);
+	ASSERT_GE(fdk, 0);
+	getppid_n(20000);
+	ASSERT_EQ(0, read_count(fdu, &u));
+	ASSERT_EQ(0, read_count(fdk, &k));
+	TH_LOG("20000 calls: %llu user, %llu kernel instructions",
+	       (unsigned long long)u.value, (unsigned long long)k.value);
+	EXPECT_LT(u.value, 100 * 20000ULL);
+	EXPECT_GT(k.value, 1000 * 20000ULL);
+	close(fdu);
+	close(fdk);
 }
 
 TEST_HARNESS_MAIN
