@@ -88,6 +88,15 @@ static inline void ia64_pmu_sched_task(struct perf_event_context *ctx,
 }
 #endif
 
+/*
+ * Per-task data of a software PMU's events (the model's sim_peer.c). 6.1
+ * keeps it in the task's software context, one for all software PMUs, and
+ * frees it with the cache of the PMU that created the context: another
+ * PMU's data stays allocated. From 6.2 it goes with the PMU's own context.
+ */
+#define IA64_PMU_SW_TASK_DATA \
+	(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0))
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
 /* Up to 6.14 each PMU (each context) has data of its own */
 static inline int ia64_pmu_task_data_check(struct perf_event *event)

@@ -12,6 +12,15 @@
  * core keeps one such data per task (task->perf_ctx_data), whatever
  * PMU's cache it came from: a task that one of these events opened on
  * first holds data that is not the driver's (ia64_pmu_compat.h).
+ *
+ * Up to 6.1 the data goes in the task's software context, which has one
+ * for all software PMUs and frees it with the cache of the PMU that
+ * created the context: the data of a peer event opened on a task whose
+ * software context another software PMU (task-clock, say) created was
+ * never freed, and the cache still held it when the module went. No
+ * built-in software PMU keeps per-task data. There the peer asks for
+ * none: its data could never meet the driver's anyway, which is in the
+ * task's hardware context.
  */
 
 #include <linux/debugfs.h>
@@ -32,7 +41,8 @@ static int sim_peer_event_init(struct perf_event *event)
 {
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
-	if (event->attach_state & PERF_ATTACH_TASK)
+	if ((event->attach_state & PERF_ATTACH_TASK) &&
+	    IA64_PMU_SW_TASK_DATA)
 		event->attach_state |= PERF_ATTACH_TASK_DATA;
 	return 0;
 }

@@ -5,8 +5,10 @@
 # unload and load again, and the driver is again the cpu PMU with type 4
 # and a task context (the patch series fixes 6.1's one-shot
 # hw_context_taken). The modules come back with the software model's
-# parameters, as the same CPU model. With a PAL that reports 16-bit
-# counters the driver does not load. Runs last: it reloads the modules.
+# parameters, as the same CPU model. Nothing of theirs is left at unload,
+# the model's other PMU's per-task data included. With a PAL that reports
+# 16-bit counters the driver does not load. Runs last: it reloads the
+# modules.
 set -u
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -32,8 +34,20 @@ rmmod ia64_pmu_sim 2>/dev/null && fail "rmmod ia64_pmu_sim succeeded under the d
 kill "$pid"
 wait "$pid" 2>/dev/null
 
+# The model's other PMU with per-task data (sim_peer.c), its event opened
+# on a task after a task-clock event: on 6.1 that data stayed in the
+# task-clock's software context and the model's cache was not empty at
+# unload ("Objects remaining in ia64_pmu_peer_ctx")
+echo 1 > /sys/kernel/debug/ia64_pmu_sim/fault/peer_pmu ||
+	fail "no fault/peer_pmu"
+out=$(perf stat -x, -e task-clock -e ia64_pmu_peer/config=0/ -- true 2>&1) ||
+	fail "perf stat with the other PMU: $out"
+sleep 0.1	# its data is freed after an RCU grace period
+
 rmmod ia64_pmu || fail "rmmod ia64_pmu"
 rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim"
+dmesg | grep 'Objects remaining in ia64_pmu' &&
+	fail "a cache of the modules still held objects at unload"
 [ -e /sys/bus/event_source/devices/cpu ] && fail "cpu PMU still registered"
 
 for i in 1 2; do
@@ -74,4 +88,4 @@ insmod "$mods/ia64_pmu_sim.ko" model="$model" freerun="$freerun" ||
 insmod "$mods/ia64_pmu.ko" || fail "insmod ia64_pmu (back)"
 [ "$(cat /sys/bus/event_source/devices/cpu/caps/pmu_name)" = "$name" ] ||
 	fail "the PMU is not $name after the narrow PAL"
-echo "ok: unload refused while in use, two reloads, a 16-bit PAL refused"
+echo "ok: unload refused while in use, nothing left at unload, two reloads, a 16-bit PAL refused"
