@@ -456,7 +456,14 @@ static void busy_counted(int fd, struct count *c, uint64_t n)
  * Samples in two phases; ioctl(PERIOD) makes the second one sparser.
  * Each phase runs until it has counted enough (not for a wall-clock
  * time, which a loaded host divides): its samples carry its period and
- * are at most its count over it, plus the one in flight at the switch.
+ * are at most its count over it, plus the one in flight at the switch
+ * (an overflow of the first phase not taken yet: the new period's). The
+ * ioctl is between two reads, which a loaded host can hold apart for
+ * milliseconds: the first phase's count is the second read's, the
+ * second phase's is from the first read on. A CI run took 6 samples
+ * for the 4.9 periods counted from the second read: the one in flight,
+ * and what was counted between the reads (once seen 4 ms apart, 0.15 of
+ * a period). The lower bound takes the second read's.
  * The ring is read once, at the end: on a loaded host a sample of the
  * second period can be written before the test task reads the first
  * phase's. Broken, the second phase has ten times as many samples, at
@@ -470,9 +477,9 @@ TEST_F(fr, period_change_takes_effect)
 	const uint64_t p[2] = { 2000000, 20000000 };	/* 2.5 ms, 25 ms */
 	struct perf_event_attr attr;
 	int fd, n[2] = { 0 }, other = 0, meta = 0;
-	struct count c = { 0 }, c0;
+	struct count c = { 0 }, cb, c0;
 	struct ring r;
-	double e1, e2;
+	double e1, e2, e2max;
 
 	ASSERT_EQ(0, perf_limits_off());
 	counting_attr(&attr, CFG_CYCLES);
@@ -483,6 +490,7 @@ TEST_F(fr, period_change_takes_effect)
 	ASSERT_EQ(0, ring_map(&r, fd));
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	busy_counted(fd, &c, 20 * p[0]);
+	cb = c;		/* busy_counted() read it last */
 	ASSERT_EQ(0, ioctl(fd, PERF_EVENT_IOC_PERIOD, &p[1]));
 	ASSERT_EQ(0, read_count(fd, &c));
 	c0 = c;
@@ -492,14 +500,15 @@ TEST_F(fr, period_change_takes_effect)
 	ASSERT_EQ(0, read_count(fd, &c));
 	samples_of_periods(&r, p, n, &other, &meta);
 	e2 = (double)(c.value - c0.value) / p[1];
-	TH_LOG("samples: %d at 2.5 ms for %.1f periods, %d at 25 ms for %.1f, %d of another period, %d other records",
-	       n[0], e1, n[1], e2, other, meta);
+	e2max = (double)(c.value - cb.value) / p[1];
+	TH_LOG("samples: %d at 2.5 ms for %.1f periods, %d at 25 ms for %.1f (%.2f from the read before the switch), %d of another period, %d other records",
+	       n[0], e1, n[1], e2, e2max, other, meta);
 	EXPECT_GE(e1, 20);
 	EXPECT_GE(e2, 4);
 	EXPECT_GE(n[0], e1 / 2);
 	EXPECT_LE(n[0], e1 + 1);
 	EXPECT_GE(n[1], e2 / 2);
-	EXPECT_LE(n[1], e2 + 1);
+	EXPECT_LE(n[1], e2max + 1);
 	EXPECT_EQ(0, other);
 	ring_unmap(&r);
 	close(fd);
