@@ -431,6 +431,35 @@ TEST_F(fault, spurious_irq_ignored)
 }
 
 /*
+ * A bogus interrupt sent while the line is armed merges with it, and the
+ * write returns once it is delivered. A line armed for longer than the
+ * model waits (2 s; here an overflow's, 3 s late) fails the write with
+ * ETIMEDOUT rather than holding the writer; the interrupt still comes,
+ * one sample.
+ */
+TEST_F(fault, spurious_irq_gives_up_on_a_line_armed_too_long)
+{
+	struct ring r;
+	int fd, i, n = 0;
+
+	fd = open_sampler(CFG_CYCLES, 1000, 0, 1);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ring_map(&r, fd));
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "3000000000"));
+	ASSERT_EQ(0, inject_cycles(IP_A, 1200));
+	EXPECT_EQ(-ETIMEDOUT, sim_set("fault/spurious_irq", "0"));
+	for (i = 0; i < 300 && !n; i++) {
+		usleep(10000);
+		n = count_samples(&r);
+	}
+	EXPECT_EQ(1, n);
+	ASSERT_EQ(0, sim_set("irq_delay_ns", "0"));
+	ASSERT_EQ(0, sim_set("fault/spurious_irq", "0"));
+	ring_unmap(&r);
+	close(fd);
+}
+
+/*
  * [SDM-2] Figure 7-7 clears PMC3..PMC1 on both of its paths. An
  * interrupt with PMC0.fr clear is bogus: the handler leaves PMC0 alone
  * but must still clear them. On Itanium they ignore writes ([ITA-RM]
