@@ -338,6 +338,45 @@ ia64_model_event_lookup(const struct ia64_model_event *tbl, unsigned int nr,
 	return NULL;
 }
 
+const struct ia64_model_event *
+ia64_model_event_lookup_indexed(const struct ia64_model_event *tbl,
+				unsigned int nr,
+				const struct ia64_model_ev_index *index,
+				unsigned int code, unsigned int umask)
+{
+	unsigned int k;
+
+	if (!index || !index->built)
+		return ia64_model_event_lookup(tbl, nr, code, umask);
+	if (code > 0xff)
+		return NULL;
+	for (k = index->start[code]; k < index->start[code + 1]; k++)
+		if (ia64_model_event_umask_ok(&tbl[index->rows[k]], umask))
+			return &tbl[index->rows[k]];
+	return NULL;
+}
+
+/* A counting sort of the rows by code, each code's rows in table order */
+void ia64_model_event_index(const struct ia64_model_event *tbl,
+			    unsigned int nr, struct ia64_model_ev_index *index)
+{
+	u16 next[256];
+	unsigned int i, c;
+
+	index->built = false;
+	if (nr > IA64_MODEL_INDEX_ROWS)
+		return;
+	memset(index->start, 0, sizeof(index->start));
+	for (i = 0; i < nr; i++)
+		index->start[tbl[i].code + 1]++;
+	for (c = 0; c < 256; c++)
+		index->start[c + 1] += index->start[c];
+	memcpy(next, index->start, sizeof(next));
+	for (i = 0; i < nr; i++)
+		index->rows[next[tbl[i].code]++] = i;
+	index->built = true;
+}
+
 const struct ia64_model_event *ia64_model_event_find(unsigned int code,
 						     unsigned int umask)
 {

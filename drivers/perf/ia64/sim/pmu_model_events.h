@@ -107,6 +107,31 @@ const struct ia64_model_event *
 ia64_model_event_lookup(const struct ia64_model_event *tbl, unsigned int nr,
 			unsigned int code, unsigned int umask);
 
+/*
+ * The rows of an event table by event select: rows[start[c]] up to
+ * rows[start[c + 1]] are the table's rows with code c, in table order.
+ * Built once (ia64_model_index_events()); until then, or for a table
+ * longer than rows[], lookups scan the whole table.
+ */
+#define IA64_MODEL_INDEX_ROWS	1024
+
+struct ia64_model_ev_index {
+	bool built;
+	u16 start[257];
+	u16 rows[IA64_MODEL_INDEX_ROWS];
+};
+
+/* The same as ia64_model_event_lookup(), through @index once built */
+const struct ia64_model_event *
+ia64_model_event_lookup_indexed(const struct ia64_model_event *tbl,
+				unsigned int nr,
+				const struct ia64_model_ev_index *index,
+				unsigned int code, unsigned int umask);
+
+/* Build @index of the @nr rows of @tbl (not concurrently with a lookup) */
+void ia64_model_event_index(const struct ia64_model_event *tbl,
+			    unsigned int nr, struct ia64_model_ev_index *index);
+
 /* The same in the Itanium table */
 const struct ia64_model_event *ia64_model_event_find(unsigned int code,
 						     unsigned int umask);

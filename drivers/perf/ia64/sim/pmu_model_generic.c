@@ -94,6 +94,7 @@ static const unsigned int gen_nr_events = GEN_NR_EVENTS;
 static struct ia64_model_sem_map gen_sem[2];
 static struct ia64_model_freerun_events gen_freerun;
 static struct ia64_model_desc gen_desc;
+static struct ia64_model_ev_index gen_ev_index;
 /*
  * MODEL(generic-threads): with two threads per core (key threads=) each
  * thread's counters count its own records only: no PMC.all, no causal
@@ -348,6 +349,9 @@ void ia64_model_generic_setup(const struct ia64_model_generic *g)
 		    (u64)(g->model & 0xff) << 16 | 4;
 	d->events = gen_events;
 	d->nr_events = &gen_nr_events;
+	/* indexed again at the next ia64_model_init() */
+	gen_ev_index.built = false;
+	d->ev_index = &gen_ev_index;
 	d->sem = gen_sem;
 	/* equal codes: the first row, cycles, is the one code_sem() finds */
 	d->nr_sem = ARRAY_SIZE(gen_sem);

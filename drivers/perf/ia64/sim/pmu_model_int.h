@@ -385,6 +385,8 @@ struct ia64_model_desc {
 	u64 cpuid3;			/* CPUID[3] */
 	const struct ia64_model_event *events;
 	const unsigned int *nr_events;
+	/* the events by code, built by the first ia64_model_init() */
+	struct ia64_model_ev_index *ev_index;
 	const struct ia64_model_sem_map *sem;
 	unsigned int nr_sem;
 	/* the events of the free-running mix's cycles records */
@@ -509,7 +511,8 @@ static inline const struct ia64_model_event *
 desc_event(const struct ia64_model_desc *d, unsigned int code,
 	   unsigned int umask)
 {
-	return ia64_model_event_lookup(d->events, *d->nr_events, code, umask);
+	return ia64_model_event_lookup_indexed(d->events, *d->nr_events,
+					       d->ev_index, code, umask);
 }
 
 /* Where the context of an execution record starts */

@@ -225,6 +225,8 @@ static const struct ia64_model_freerun_events itanium_freerun = {
 	.dref = { 0x63, 0 },
 };
 
+static struct ia64_model_ev_index ita_ev_index;
+
 const struct ia64_model_desc ia64_model_itanium_desc = {
 	.name		= "itanium",
 	.nr_pmc		= IA64_MODEL_NR_PMC,
@@ -253,6 +255,7 @@ const struct ia64_model_desc ia64_model_itanium_desc = {
 	.cpuid3		= ITANIUM_CPUID3,
 	.events		= ia64_model_itanium_events,
 	.nr_events	= &ia64_model_itanium_nr_events,
+	.ev_index	= &ita_ev_index,
 	.sem		= itanium_sem,
 	.nr_sem		= ARRAY_SIZE(itanium_sem),
 	.freerun	= &itanium_freerun,

@@ -245,6 +245,8 @@ const struct ia64_model_freerun_events ia64_model_itanium2_freerun = {
 	.dref = { 0xc3, 0 },
 };
 
+static struct ia64_model_ev_index ita2_ev_index;
+
 const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.name		= "itanium2",
 	.nr_pmc		= IA64_MODEL_ITA2_NR_PMC,
@@ -279,6 +281,7 @@ const struct ia64_model_desc ia64_model_itanium2_desc = {
 	.cpuid3		= ITA2_CPUID3,
 	.events		= ia64_model_itanium2_events,
 	.nr_events	= &ia64_model_itanium2_nr_events,
+	.ev_index	= &ita2_ev_index,
 	.sem		= itanium2_sem,
 	.nr_sem		= ARRAY_SIZE(itanium2_sem),
 	.freerun	= &ia64_model_itanium2_freerun,

@@ -384,6 +384,8 @@ static const struct ia64_model_sem_map montecito_sem[] = {
  * DATA_REFERENCES_SET0 0xc3/0.
  */
 
+static struct ia64_model_ev_index mont_ev_index;
+
 const struct ia64_model_desc ia64_model_montecito_desc = {
 	.name		= "montecito",
 	.nr_pmc		= MONT_NR_PMC,
@@ -419,6 +421,7 @@ const struct ia64_model_desc ia64_model_montecito_desc = {
 	.cpuid3		= MONT_CPUID3,
 	.events		= ia64_model_montecito_events,
 	.nr_events	= &ia64_model_montecito_nr_events,
+	.ev_index	= &mont_ev_index,
 	.sem		= montecito_sem,
 	.nr_sem		= ARRAY_SIZE(montecito_sem),
 	.freerun	= &ia64_model_itanium2_freerun,

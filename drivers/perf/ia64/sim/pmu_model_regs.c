@@ -90,6 +90,8 @@ void ia64_model_init(struct ia64_model *m, enum ia64_model_cpu cpu)
 	const struct ia64_model_desc *d = ia64_model_desc_of(cpu);
 	unsigned int i;
 
+	if (d->ev_index && !d->ev_index->built)
+		ia64_model_event_index(d->events, *d->nr_events, d->ev_index);
 	memset(m, 0, sizeof(*m));
 	m->cpu = cpu;
 	m->desc = d;
