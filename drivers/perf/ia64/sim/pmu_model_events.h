@@ -110,7 +110,7 @@ ia64_model_event_lookup(const struct ia64_model_event *tbl, unsigned int nr,
 /*
  * The rows of an event table by event select: rows[start[c]] up to
  * rows[start[c + 1]] are the table's rows with code c, in table order.
- * Built once (ia64_model_index_events()); until then, or for a table
+ * Built once (ia64_model_event_index()); until then, or for a table
  * longer than rows[], lookups scan the whole table.
  */
 #define IA64_MODEL_INDEX_ROWS	1024

@@ -42,7 +42,6 @@ echo 1 > /sys/kernel/debug/ia64_pmu_sim/fault/peer_pmu ||
 	fail "no fault/peer_pmu"
 out=$(perf stat -x, -e task-clock -e ia64_pmu_peer/config=0/ -- true 2>&1) ||
 	fail "perf stat with the other PMU: $out"
-sleep 0.1	# its data is freed after an RCU grace period
 
 rmmod ia64_pmu || fail "rmmod ia64_pmu"
 rmmod ia64_pmu_sim || fail "rmmod ia64_pmu_sim"
